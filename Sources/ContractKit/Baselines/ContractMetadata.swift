@@ -1,0 +1,180 @@
+/// What the Swift types say about one contract at one version: `contract.json`.
+///
+/// Recorded beside the payloads so that diffs of trees alone classify precisely: which
+/// paths are localized (with their keys), identities, enums and all their cases, dates,
+/// localized numbers, versioned ranges and optional fields. Paths are JSON Pointers with
+/// `*` standing for every array index.
+public struct ContractMetadata: Sendable, Hashable {
+  public var contract: String
+  public var version: String
+  public var baseLocale: String
+  public var locales: [String]
+  public var variants: [String]
+  /// Annotations by path pattern.
+  public var annotations: [String: [PathAnnotation]]
+
+  public init(contract: String, version: String, baseLocale: String, locales: [String],
+              variants: [String], annotations: [String: [PathAnnotation]])
+  {
+    self.contract = contract
+    self.version = version
+    self.baseLocale = baseLocale
+    self.locales = locales
+    self.variants = variants
+    self.annotations = annotations
+  }
+
+  /// Adds what another encoding of the same contract and version learned.
+  public mutating func merge(_ other: [String: [PathAnnotation]]) {
+    for (pattern, incoming) in other {
+      var merged = annotations[pattern] ?? []
+      for annotation in incoming {
+        if case .localized(let keys) = annotation,
+          let index = merged.firstIndex(where: { if case .localized = $0 { true } else { false } }),
+          case .localized(let existing) = merged[index]
+        {
+          merged[index] = .localized(keys: Array(Set(existing + keys)).sorted(by: codePointOrder))
+        } else if !merged.contains(annotation) {
+          merged.append(annotation)
+        }
+      }
+      annotations[pattern] = merged
+    }
+  }
+
+  /// Enum cases at each pattern.
+  public var enumCases: [String: (type: String, cases: [String])] {
+    var result: [String: (type: String, cases: [String])] = [:]
+    for (pattern, list) in annotations {
+      for case .enumeration(let type, let cases) in list { result[pattern] = (type, cases) }
+    }
+    return result
+  }
+}
+
+// MARK: - JSON
+
+extension ContractMetadata {
+  /// The `contract.json` document.
+  public var json: JSONValue {
+    var paths: [String: JSONValue] = [:]
+    for (pattern, list) in annotations {
+      let sorted = list.map(Self.json(for:)).sorted {
+        codePointOrder(CanonicalJSON.string($0), CanonicalJSON.string($1))
+      }
+      paths[pattern] = .array(sorted)
+    }
+    return .object([
+      "contract": .string(contract),
+      "version": .string(version),
+      "baseLocale": .string(baseLocale),
+      "locales": .array(locales.map(JSONValue.string)),
+      "variants": .array(variants.map(JSONValue.string)),
+      "paths": .object(paths),
+    ])
+  }
+
+  /// Reads `contract.json`.
+  /// - Throws: ``InputError`` naming `file` and the JSON Pointer of what is wrong.
+  public init(json: JSONValue, file: String) throws(InputError) {
+    func fail(_ pointer: String, _ expected: String) -> InputError {
+      InputError(file: file, reason: "expected \(expected) at '\(pointer)' in contract metadata")
+    }
+    func string(_ key: String) throws(InputError) -> String {
+      guard let value = json[key]?.stringValue else { throw fail("/\(key)", "a string") }
+      return value
+    }
+    func strings(_ value: JSONValue?, _ pointer: String) throws(InputError) -> [String] {
+      guard case .array(let items)? = value else { throw fail(pointer, "an array of strings") }
+      var result: [String] = []
+      for item in items {
+        guard let text = item.stringValue else { throw fail(pointer, "an array of strings") }
+        result.append(text)
+      }
+      return result
+    }
+    contract = try string("contract")
+    version = try string("version")
+    baseLocale = try string("baseLocale")
+    locales = try strings(json["locales"], "/locales")
+    variants = try strings(json["variants"], "/variants")
+    guard case .object(let paths)? = json["paths"] else { throw fail("/paths", "an object") }
+    var annotations: [String: [PathAnnotation]] = [:]
+    for (pattern, entry) in paths {
+      let pointer = JSONPointer.appending(pattern, to: "/paths")
+      guard case .array(let items) = entry else { throw fail(pointer, "an array") }
+      var list: [PathAnnotation] = []
+      for item in items {
+        guard let annotation = Self.annotation(from: item) else {
+          throw fail(pointer, "a known annotation")
+        }
+        list.append(annotation)
+      }
+      annotations[pattern] = list
+    }
+    self.annotations = annotations
+  }
+
+  private static func json(for annotation: PathAnnotation) -> JSONValue {
+    var object: [String: JSONValue] = ["kind": .string(annotation.name)]
+    switch annotation {
+    case .localized(let keys):
+      object["keys"] = .array(keys.map(JSONValue.string))
+    case .enumeration(let type, let cases):
+      object["type"] = .string(type)
+      object["cases"] = .array(cases.map(JSONValue.string))
+    case .versioned(let since, let until):
+      object["since"] = since.map { .string($0.versionString) } ?? .null
+      object["until"] = until.map { .string($0.versionString) } ?? .null
+    case .text, .localizedNumber, .localizedDate, .identity, .date, .optional:
+      break
+    }
+    return .object(object)
+  }
+
+  private static func annotation(from json: JSONValue) -> PathAnnotation? {
+    func strings(_ key: String) -> [String]? {
+      guard case .array(let items)? = json[key] else { return nil }
+      let texts = items.compactMap(\.stringValue)
+      return texts.count == items.count ? texts : nil
+    }
+    func version(_ key: String) -> SystemVersion?? {
+      switch json[key] {
+      case .null?: return .some(nil)
+      case .string(let text)?: return (try? SystemVersion(parsing: text)).map { .some($0) }
+      default: return nil
+      }
+    }
+    switch json["kind"]?.stringValue {
+    case "localized": return strings("keys").map { .localized(keys: $0) }
+    case "text": return .text
+    case "localized-number": return .localizedNumber
+    case "localized-date": return .localizedDate
+    case "identity": return .identity
+    case "date": return .date
+    case "optional": return .optional
+    case "enum":
+      guard let type = json["type"]?.stringValue, let cases = strings("cases") else { return nil }
+      return .enumeration(type: type, cases: cases)
+    case "versioned":
+      guard let since = version("since"), let until = version("until") else { return nil }
+      return .versioned(since: since, until: until)
+    default: return nil
+    }
+  }
+}
+
+// MARK: - Files
+
+extension ContractMetadata {
+  /// The `contract.json` of `contract` at `version` in a tree, or `nil` when there is none.
+  /// - Throws: ``InputError`` when it exists but is not valid metadata.
+  static func read(contract: String, version: String, in files: BaselineFiles) throws
+    -> ContractMetadata?
+  {
+    let path = "\(contract)/\(version)/\(BaselineLayout.metadataFileName)"
+    guard let bytes = try files.read(path) else { return nil }
+    let display = files.displayPath(path)
+    return try ContractMetadata(json: JSONParser.parse(bytes, file: display), file: display)
+  }
+}

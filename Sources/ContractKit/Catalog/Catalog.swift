@@ -1,0 +1,108 @@
+import Foundation
+
+/// The contracts a package guards, with the versions, locales, translations and baseline
+/// directory they are checked against.
+///
+/// ```swift
+/// var catalog = try Catalog(
+///   versions: [.init(1, 0, 0), .init(1, 1, 0)],
+///   locales: ["en", "es", "de"],
+///   localizations: Bundle.module.url(forResource: "Localization", withExtension: nil),
+///   baselines: packageRoot.appending(path: ".VersionedTestJSON"))
+/// try catalog.register(DashboardViewModel.self)
+/// try catalog.register(LegacyOrderDTO.self, stub: { .sample })
+/// ```
+public struct Catalog: Sendable {
+  /// Supported system versions, oldest first; the last is current.
+  public let versions: [SystemVersion]
+  /// The newest version when it is still in development (re-recorded freely), else `nil`.
+  public let unreleasedVersion: SystemVersion?
+  /// Locales, the base locale first.
+  public let locales: [String]
+  /// The translations every contract resolves against.
+  public let store: LocalizationStore
+  /// Where the baselines live.
+  public let baselineDirectory: URL
+  /// Registered contracts, in registration order.
+  public private(set) var contracts: [Contract] = []
+
+  /// The version clients of the next release run.
+  public var currentVersion: SystemVersion { versions[versions.count - 1] }
+  /// The locale every other locale falls back to.
+  public var baseLocale: String { locales[0] }
+
+  /// Declares a catalog.
+  /// - Throws: ``CatalogError`` for no versions or locales, invalid locale names, or an
+  ///   unreleased version that is not the newest; `InputError` for unreadable translations.
+  public init(versions: [SystemVersion], unreleased: SystemVersion? = nil, locales: [String],
+              localizations: URL?, baselines: URL) throws
+  {
+    let sorted = Array(Set(versions)).sorted()
+    guard !sorted.isEmpty else { throw CatalogError.invalidDeclaration("a catalog needs at least one version") }
+    guard !locales.isEmpty else { throw CatalogError.invalidDeclaration("a catalog needs at least one locale") }
+    for locale in locales where !BaselineLayout.isValidLocale(locale) {
+      throw CatalogError.invalidName(
+        kind: "locale", name: locale, registeredAt: "Catalog(locales:)",
+        rule: "BCP-47 with hyphens, like 'en' or 'pt-BR'")
+    }
+    guard Set(locales).count == locales.count else {
+      throw CatalogError.invalidDeclaration("a catalog lists a locale twice: \(locales)")
+    }
+    if let unreleased, unreleased != sorted.last {
+      throw CatalogError.invalidDeclaration(
+        "only the newest version can be unreleased; \(unreleased) is not \(sorted[sorted.count - 1])")
+    }
+    self.versions = sorted
+    self.unreleasedVersion = unreleased
+    self.locales = locales
+    self.store = try localizations.map { try LocalizationStore(directory: $0) } ?? .empty
+    self.baselineDirectory = baselines
+  }
+
+  /// A copy reading and writing baselines in `directory` (`--baselines DIR`).
+  public func withBaselines(at directory: URL) -> Catalog {
+    var copy = self
+    copy.baselineDirectoryOverride = directory
+    return copy
+  }
+
+  private var baselineDirectoryOverride: URL?
+
+  /// Where this catalog's baselines are read and written.
+  public var effectiveBaselineDirectory: URL { baselineDirectoryOverride ?? baselineDirectory }
+
+  /// Registers a view model with its default stub and ``Stubbable/stubVariants``.
+  public mutating func register<VM: ViewModel>(
+    _ type: VM.Type, named name: String? = nil, fileID: String = #fileID, line: Int = #line
+  ) throws(CatalogError) {
+    try add(Contract.make(
+      name: name ?? contractTypeName(type), type: type, stub: { VM.stub() },
+      variants: VM.stubVariants, registeredAt: "\(fileID):\(line)"))
+  }
+
+  /// Registers any `Encodable` type (a plain Codable DTO) with an explicit stub.
+  public mutating func register<T: Encodable & Sendable>(
+    _ type: T.Type, named name: String? = nil, stub: @escaping @Sendable () -> T,
+    variants: [StubVariant<T>] = [], fileID: String = #fileID, line: Int = #line
+  ) throws(CatalogError) {
+    try add(Contract.make(
+      name: name ?? contractTypeName(type), type: type, stub: stub, variants: variants,
+      registeredAt: "\(fileID):\(line)"))
+  }
+
+  private mutating func add(_ contract: Contract) throws(CatalogError) {
+    if let existing = contracts.first(where: { $0.name == contract.name }) {
+      throw .duplicateContract(
+        name: contract.name, first: existing.registeredAt, second: contract.registeredAt)
+    }
+    contracts.append(contract)
+  }
+
+  /// The contract named `name`.
+  public func contract(named name: String) -> Contract? {
+    contracts.first { $0.name == name }
+  }
+
+  /// Whether `version` is released, so its baselines are guarded by `record`.
+  public func isReleased(_ version: SystemVersion) -> Bool { version != unreleasedVersion }
+}

@@ -1,0 +1,181 @@
+/// A parsed command line: which command, with which options, before anything runs.
+struct Invocation: Equatable {
+  enum Command: String, CaseIterable {
+    case check, record, diff, report, merge
+  }
+
+  var command: Command
+  var baselines: String?
+  var format: ReportFormat = .text
+  var output: String?
+  var strict = false
+  var shard: String?
+  var acceptBreaking = false
+  var reason: String?
+  var onlyMissing = false
+  var positional: [String] = []
+}
+
+/// What the user asked for: run a command, or show help or the version.
+enum Request: Equatable {
+  case run(Invocation)
+  case help(Invocation.Command?)
+  case version
+}
+
+/// A mistake in the command line: exit 2 with the usage of the command.
+struct UsageError: Error, Equatable, CustomStringConvertible {
+  var message: String
+  var command: Invocation.Command?
+  var description: String { message }
+}
+
+extension Invocation {
+  /// The options each command accepts (flags take no value).
+  static func options(for command: Command) -> (values: Set<String>, flags: Set<String>) {
+    switch command {
+    case .check: (["--baselines", "--format", "--output", "--shard"], ["--strict"])
+    case .record: (["--baselines", "--reason"], ["--accept-breaking", "--missing"])
+    case .diff: (["--format", "--output"], ["--strict"])
+    case .report: (["--baselines", "--format", "--output", "--shard"], ["--strict"])
+    case .merge: (["--format", "--output"], ["--strict"])
+    }
+  }
+
+  /// Parses `arguments` (without the program name): `--label value` or `--label=value`.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Request {
+    guard let first = arguments.first else { throw UsageError(message: "Missing command") }
+    if first == "-h" || first == "--help" { return .help(nil) }
+    if first == "--version" { return .version }
+    if first == "help" {
+      guard arguments.count > 1 else { return .help(nil) }
+      guard let command = Command(rawValue: arguments[1]) else {
+        throw UsageError(message: "Unknown command '\(arguments[1])'")
+      }
+      return .help(command)
+    }
+    guard let command = Command(rawValue: first) else {
+      let suggestion = Command.allCases.map(\.rawValue).first { editDistance($0, first) <= 2 }
+      throw UsageError(message: "Unknown command '\(first)'"
+        + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""))
+    }
+    var invocation = Invocation(command: command)
+    let (valueOptions, flags) = options(for: command)
+    var rest = arguments.dropFirst()[...]
+    while let argument = rest.popFirst() {
+      if argument == "-h" || argument == "--help" { return .help(command) }
+      guard argument.hasPrefix("--") else {
+        invocation.positional.append(argument)
+        continue
+      }
+      var name = argument
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      if flags.contains(name) {
+        guard inlineValue == nil else {
+          throw UsageError(message: "'\(name)' takes no value", command: command)
+        }
+        invocation.setFlag(name)
+      } else if valueOptions.contains(name) {
+        guard let value = inlineValue ?? rest.popFirst(), inlineValue != nil || !value.hasPrefix("--")
+        else {
+          throw UsageError(message: "Missing value for '\(name) <\(placeholder(name))>'",
+                           command: command)
+        }
+        try invocation.setValue(value, for: name)
+      } else {
+        let known = valueOptions.union(flags).union(["--help"])
+        let suggestion = known.sorted().first { editDistance($0, name) <= 2 }
+        throw UsageError(message: "Unknown option '\(name)'"
+          + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""), command: command)
+      }
+    }
+    try invocation.validate()
+    return .run(invocation)
+  }
+
+  private mutating func setFlag(_ name: String) {
+    switch name {
+    case "--strict": strict = true
+    case "--accept-breaking": acceptBreaking = true
+    case "--missing": onlyMissing = true
+    default: break
+    }
+  }
+
+  private mutating func setValue(_ value: String, for name: String) throws(UsageError) {
+    switch name {
+    case "--baselines": baselines = value
+    case "--output": output = value
+    case "--shard": shard = value
+    case "--reason": reason = value
+    case "--format":
+      guard let format = ReportFormat(rawValue: value) else {
+        throw UsageError(
+          message: "The value '\(value)' is invalid for '--format <format>' (values: "
+            + ReportFormat.allCases.map(\.rawValue).joined(separator: ", ") + ")",
+          command: command)
+      }
+      self.format = format
+    default: break
+    }
+  }
+
+  private func validate() throws(UsageError) {
+    switch command {
+    case .diff where positional.count != 2:
+      throw UsageError(
+        message: positional.count < 2
+          ? "Missing expected argument '\(positional.isEmpty ? "<old-dir>" : "<new-dir>")'"
+          : "\(positional.count - 2) unexpected arguments: "
+            + positional.dropFirst(2).map { "'\($0)'" }.joined(separator: ", "),
+        command: command)
+    case .merge where positional.isEmpty:
+      throw UsageError(message: "Missing expected argument '<report.json> ...'", command: command)
+    case .check, .record, .report:
+      if let extra = positional.first {
+        throw UsageError(message: "Unexpected argument '\(extra)'", command: command)
+      }
+    default:
+      break
+    }
+    if command == .record {
+      if acceptBreaking, (reason ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+        throw UsageError(message: "'--accept-breaking' needs '--reason <text>' saying why",
+                         command: command)
+      }
+      if reason != nil, !acceptBreaking {
+        throw UsageError(message: "'--reason' only goes with '--accept-breaking'", command: command)
+      }
+    }
+  }
+
+  private static func placeholder(_ option: String) -> String {
+    switch option {
+    case "--baselines": "dir"
+    case "--output": "file"
+    case "--shard": "i/n"
+    case "--reason": "text"
+    default: String(option.dropFirst(2))
+    }
+  }
+}
+
+/// Levenshtein distance, for "Did you mean" suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a), b = Array(b)
+  var previous = Array(0...b.count)
+  for (i, left) in a.enumerated() {
+    var row = [i + 1]
+    for (j, right) in b.enumerated() {
+      row.append(min(previous[j + 1] + 1, row[j] + 1, previous[j] + (left == right ? 0 : 1)))
+    }
+    previous = row
+  }
+  return previous[b.count]
+}
+
+import Foundation

@@ -1,0 +1,56 @@
+/// What a payload path means, which decides how a change there is classified.
+public enum PathRole: Sendable, Hashable {
+  /// A view model identity (`vmId`): a change is `identity-changed`.
+  case identity
+  /// Text that differs by locale: a change is `text-changed`.
+  case localized
+  /// Anything else: a change is `value-changed`.
+  case plain
+}
+
+/// Answers ``PathRole`` for a path, from `contract.json` metadata when there is some and
+/// from the SPEC's shape rules otherwise.
+///
+/// Shape rules: a `vmId` key holds an identity; a string is localized when its value differs
+/// between locales of the same contract, version and variant.
+public struct PathRoles: Sendable {
+  private let annotations: [String: [PathAnnotation]]
+  private let localizedPointers: Set<String>
+
+  /// Roles from the Swift types' metadata (path patterns with `*` for array indices).
+  public init(metadata: ContractMetadata) {
+    annotations = metadata.annotations
+    localizedPointers = []
+  }
+
+  /// Roles from shape alone: `localizedPointers` are the pointers whose values differ
+  /// between locales.
+  public init(localizedPointers: Set<String>) {
+    annotations = [:]
+    self.localizedPointers = localizedPointers
+  }
+
+  /// Both sources: metadata first, shape where metadata says nothing.
+  public init(metadata: ContractMetadata?, localizedPointers: Set<String>) {
+    annotations = metadata?.annotations ?? [:]
+    self.localizedPointers = localizedPointers
+  }
+
+  public func role(pointer: String, pattern: String, key: String?) -> PathRole {
+    if let known = annotations[pattern] {
+      if known.contains(.identity) { return .identity }
+      if known.contains(where: \.isLocalized) { return .localized }
+      if !annotations.isEmpty, key != "vmId" { return .plain }
+    }
+    if key == "vmId" { return .identity }
+    return localizedPointers.contains(pointer) ? .localized : .plain
+  }
+
+  /// The enum cases the metadata lists at `pattern`, if it is an enum path.
+  public func enumCases(at pattern: String) -> [String]? {
+    for annotation in annotations[pattern] ?? [] {
+      if case .enumeration(_, let cases) = annotation { return cases }
+    }
+    return nil
+  }
+}

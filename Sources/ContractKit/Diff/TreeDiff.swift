@@ -1,0 +1,106 @@
+/// `contracts diff OLD NEW`: compares two baseline trees with no compiled types.
+///
+/// Typical use: the last release tag's tree against the working tree. Files are streamed one
+/// contract-version-variant group at a time; groups whose bytes are all equal cost a read
+/// and a comparison, nothing more.
+public struct TreeDiff: Sendable {
+  public let old: BaselineFiles
+  public let new: BaselineFiles
+  public var strict: Bool
+  public var threads: Int
+
+  public init(old: URL, new: URL, strict: Bool = false,
+              threads: Int? = nil)
+  {
+    self.old = BaselineFiles(root: old)
+    self.new = BaselineFiles(root: new)
+    self.strict = strict
+    self.threads = threads ?? WorkerPool.defaultThreadCount
+  }
+
+  /// Runs the diff.
+  /// - Throws: ``InputError`` for an unreadable directory or a corrupt file (exit 2).
+  public func run() throws -> Report {
+    let oldTree = try Self.scanExisting(old)
+    let newTree = try Self.scanExisting(new)
+    var findings = StructureDiff(old: oldTree, new: newTree).findings
+    let groups = Self.groups(oldTree, newTree)
+    let old = self.old
+    let new = self.new
+    findings += try WorkerPool.map(groups, threads: threads) { group in
+      try GroupDiff(group: group, old: old, new: new).findings()
+    }.flatMap { $0 }
+    findings += try enumCaseFindings(oldTree, newTree)
+    let contracts = Set(oldTree.contracts).union(newTree.contracts)
+    let summary = Summary(
+      findings: findings, contracts: contracts.count,
+      versions: Set((oldTree.files + newTree.files).map(\.version)).count,
+      locales: Set((oldTree.files + newTree.files).map(\.locale)).count,
+      baselines: groups.reduce(0) { $0 + $1.files.count }, strict: strict,
+      requiredBump: findings.map(\.kind.bump).max() ?? .none)
+    return Report(command: "diff", findings: findings, summary: summary,
+                  baselineDirectory: new.displayRoot, strict: strict)
+  }
+
+  /// Enum cases one tree's `contract.json` lists and the other's no longer does.
+  private func enumCaseFindings(_ oldTree: BaselineTree, _ newTree: BaselineTree) throws
+    -> [Finding]
+  {
+    var findings: [Finding] = []
+    for folder in oldTree.metadata.intersection(newTree.metadata).sorted(by: codePointOrder) {
+      let parts = folder.split(separator: "/").map(String.init)
+      guard parts.count == 2 else { continue }
+      let removals = EnumCases.removed(
+        old: try ContractMetadata.read(contract: parts[0], version: parts[1], in: old),
+        new: try ContractMetadata.read(contract: parts[0], version: parts[1], in: new))
+      for removal in removals {
+        findings.append(Finding(
+          .enumCaseRemoved, contract: parts.first, version: parts.last, path: removal.pattern,
+          message: "\(removal.type) no longer has case '\(removal.caseName)' at "
+            + "'\(removal.pattern)'; clients still expecting it fail to decode"))
+      }
+    }
+    return findings
+  }
+
+  private static func scanExisting(_ files: BaselineFiles) throws -> BaselineTree {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: files.root.path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      throw InputError(file: files.displayRoot, reason: "is not a readable directory")
+    }
+    return try BaselineTree.scan(files)
+  }
+
+  /// Files present in both trees, grouped by contract, version and variant.
+  struct Group: Sendable {
+    let contract: String
+    let version: String
+    let variant: String
+    /// All locales with a file in either tree (for the shape rules)…
+    let locales: [String]
+    /// …and the files present in both trees, which are compared.
+    let files: [BaselineTree.File]
+  }
+
+  private static func groups(_ old: BaselineTree, _ new: BaselineTree) -> [Group] {
+    let common = Set(old.files).intersection(new.files)
+    var byGroup: [[String]: (locales: Set<String>, files: [BaselineTree.File])] = [:]
+    for file in old.files + new.files {
+      byGroup[[file.contract, file.version, file.variant], default: ([], [])].locales.insert(file.locale)
+    }
+    for file in common {
+      byGroup[[file.contract, file.version, file.variant], default: ([], [])].files.append(file)
+    }
+    return byGroup.filter { !$0.value.files.isEmpty }
+      .sorted { codePointOrder($0.key.joined(separator: "/"), $1.key.joined(separator: "/")) }
+      .map { key, value in
+        Group(contract: key[0], version: key[1], variant: key[2],
+              locales: value.locales.sorted(by: codePointOrder),
+              files: value.files.sorted { codePointOrder($0.locale, $1.locale) })
+      }
+  }
+}
+
+import Foundation

@@ -1,0 +1,69 @@
+/// Encodes values as JSON for one locale and one system version, resolving every
+/// localizable value against a localization store while encoding.
+///
+/// ```swift
+/// let encoder = LocalizingEncoder(locale: "de", store: store, version: .init(1, 1, 0))
+/// let payload = try encoder.encode(DashboardViewModel.stub())
+/// print(CanonicalJSON.string(payload.value))
+/// ```
+public struct LocalizingEncoder: Sendable {
+  /// The BCP-47 locale to resolve text for.
+  public let locale: String
+  /// The locale every other one falls back to last.
+  public let baseLocale: String
+  public let store: LocalizationStore
+  /// The system version whose wire shape to produce (decides `@Versioned` fields).
+  public let version: SystemVersion
+  /// Whether to record path metadata (`contract.json`); the check's fast path skips it.
+  public var collectsAnnotations: Bool = true
+
+  public init(locale: String, baseLocale: String? = nil, store: LocalizationStore,
+              version: SystemVersion) {
+    self.locale = locale
+    self.baseLocale = baseLocale ?? locale
+    self.store = store
+    self.version = version
+  }
+
+  /// Encodes `value` into a JSON tree plus everything learned on the way.
+  /// - Throws: `EncodingError` for values JSON cannot carry (NaN, infinity).
+  public func encode<T: Encodable>(_ value: T) throws -> EncodedPayload {
+    let session = EncodingSession(
+      locale: locale, baseLocale: baseLocale, store: store, version: version,
+      collectsAnnotations: collectsAnnotations)
+    let encoder = ContractEncoder(session: session, path: nil)
+    let json: JSONValue
+    if let primitive = try encoder.primitiveValue(value, at: nil) {
+      json = primitive
+    } else {
+      try value.encode(to: encoder)
+      json = encoder.slot.value
+    }
+    return EncodedPayload(
+      value: json,
+      lookups: session.lookups.map {
+        KeyLookup(key: $0.key, pointer: $0.pointer, resolution: $0.resolution)
+      },
+      annotations: session.annotations,
+      randomIdentities: session.randomIdentities)
+  }
+}
+
+/// One encoding's result: the wire JSON and what the encoder learned producing it.
+public struct EncodedPayload: Sendable, Hashable {
+  /// The wire JSON.
+  public let value: JSONValue
+  /// Every translation lookup, in encoding order.
+  public let lookups: [KeyLookup]
+  /// What the Swift types say about each path pattern (`/cards/*/title`).
+  public let annotations: [String: [PathAnnotation]]
+  /// Pointers of identities made with `ViewModelId()`.
+  public let randomIdentities: [String]
+}
+
+/// A translation lookup: which key, for which payload path, and how it resolved.
+public struct KeyLookup: Sendable, Hashable {
+  public let key: String
+  public let pointer: String
+  public let resolution: Resolution
+}

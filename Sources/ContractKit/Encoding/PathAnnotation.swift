@@ -1,0 +1,48 @@
+/// What the Swift types say about one payload path, recorded while encoding.
+///
+/// `record` writes these to `<Contract>/<version>/contract.json`, so that a diff of trees
+/// alone knows a localized string from a plain one, an identity from a value, and which
+/// enum cases exist.
+public enum PathAnnotation: Sendable, Hashable {
+  /// Text resolved from the localization store at these keys.
+  case localized(keys: [String])
+  /// Text that is the same in every locale (a constant or empty localizable).
+  case text
+  /// A number formatted per locale.
+  case localizedNumber
+  /// A date formatted per locale.
+  case localizedDate
+  /// A `ViewModelId`.
+  case identity
+  /// A ``ViewModelEnum`` with every case it can take.
+  case enumeration(type: String, cases: [String])
+  /// A `Date` on the wire (ISO 8601, UTC).
+  case date
+  /// A field carried only in `[since, until)`.
+  case versioned(since: SystemVersion?, until: SystemVersion?)
+  /// A field that may be absent (an optional).
+  case optional
+
+  /// The annotation's name in `contract.json`.
+  public var name: String {
+    switch self {
+    case .localized: "localized"
+    case .text: "text"
+    case .localizedNumber: "localized-number"
+    case .localizedDate: "localized-date"
+    case .identity: "identity"
+    case .enumeration: "enum"
+    case .date: "date"
+    case .versioned: "versioned"
+    case .optional: "optional"
+    }
+  }
+
+  /// `true` for values whose text differs by locale.
+  public var isLocalized: Bool {
+    switch self {
+    case .localized, .localizedNumber, .localizedDate: true
+    default: false
+    }
+  }
+}

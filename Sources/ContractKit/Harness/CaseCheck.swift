@@ -1,0 +1,140 @@
+import Foundation
+
+/// Checks one case: encodes its stub, compares with its committed baseline, and reports.
+///
+/// The common case costs one encoding and one byte comparison: parsing the baseline,
+/// classifying differences, the determinism probe and the decode check only run where the
+/// bytes differ (or no baseline exists yet).
+struct CaseCheck {
+  let catalog: Catalog
+  let contract: Contract
+  let variant: Contract.Variant
+  let contractCase: ContractCase
+  let files: BaselineFiles
+  /// The committed `contract.json` of this contract and version, if any.
+  let committedMetadata: ContractMetadata?
+
+  /// What checking one case found.
+  struct Outcome: Sendable {
+    enum BaselineState: Sendable { case missing, equal, different }
+    var findings: [Finding]
+    /// The canonical bytes encoded now.
+    var current: [UInt8]
+    var baselineState: BaselineState
+    var payload: EncodedPayload
+  }
+
+  func run() throws -> Outcome {
+    let payload = try catalog.encode(variant, for: contractCase)
+    let bytes = CanonicalJSON.encode(payload.value)
+    let location = contractCase.location
+    var findings = currentStateFindings(payload, location: location)
+    let state: Outcome.BaselineState
+    if let baseline = try files.read(contractCase.relativePath) {
+      if baseline == bytes {
+        state = .equal
+      } else {
+        state = .different
+        let old = try JSONParser.parse(baseline, file: files.displayPath(contractCase.relativePath))
+        let roles = PathRoles(metadata: metadata(merging: payload), localizedPointers: [])
+        findings += PayloadDiff(location: location, roles: roles)
+          .findings(baseline: old, current: payload.value)
+        findings += try probe(first: payload, bytes: bytes, location: location)
+        findings += decodeFindings(baseline, location: location)
+      }
+    } else {
+      state = .missing
+      findings.append(location.finding(
+        .baselineMissing, at: nil,
+        "no baseline at \(files.displayPath(contractCase.relativePath)); run 'contracts record' "
+          + "or set CONTRACTKIT_RECORD=missing"))
+      findings += try probe(first: payload, bytes: bytes, location: location)
+    }
+    return Outcome(findings: Self.unique(findings), current: bytes, baselineState: state,
+                   payload: payload)
+  }
+
+  /// Problems in the encoding itself: random ids, translations, placeholders, collisions.
+  private func currentStateFindings(_ payload: EncodedPayload, location: DiffLocation)
+    -> [Finding]
+  {
+    var findings: [Finding] = payload.randomIdentities.map { pointer in
+      location.finding(
+        .identityNondeterministic, at: pointer,
+        "'\(pointer)' is a random ViewModelId(); use ViewModelId(type:) or ViewModelId(id:)")
+    }
+    for lookup in payload.lookups {
+      switch lookup.resolution {
+      case .missing:
+        findings.append(location.finding(
+          .translationMissing, at: lookup.pointer,
+          "key '\(lookup.key)' has no translation in \(location.locale) or its fallbacks"))
+      case .resolved(.string("")):
+        findings.append(location.finding(
+          .translationMissing, at: lookup.pointer,
+          "key '\(lookup.key)' is empty in \(location.locale)"))
+      case .fellBack(_, let fallback):
+        findings.append(location.finding(
+          .translationFallback, at: lookup.pointer,
+          "key '\(lookup.key)' is missing in \(location.locale); shown in \(fallback) instead"))
+      case .resolved:
+        break
+      }
+    }
+    findings += PayloadLint.findings(in: payload.value, location: location, roles: nil)
+    return findings
+  }
+
+  /// Encodes a fresh stub again: any difference is identity churn or a volatile value.
+  private func probe(first: EncodedPayload, bytes: [UInt8], location: DiffLocation) throws
+    -> [Finding]
+  {
+    let second = try catalog.encode(variant, for: contractCase, annotations: false)
+    guard CanonicalJSON.encode(second.value) != bytes else { return [] }
+    let roles = PathRoles(metadata: metadata(merging: first), localizedPointers: [])
+    return PayloadDiff(location: location, roles: roles)
+      .findings(baseline: first.value, current: second.value)
+      .map { difference in
+        let identity = difference.kind == .identityChanged
+        return location.finding(
+          identity ? .identityNondeterministic : .volatileValue, at: difference.path,
+          identity
+            ? "two encodings of one stub give different vmIds at '\(difference.path ?? "")'"
+            : "two encodings of one stub differ at '\(difference.path ?? "")' "
+              + "(Date(), UUID() or randomness in the stub?)",
+          baseline: difference.baseline, current: difference.current)
+      }
+  }
+
+  private func decodeFindings(_ baseline: [UInt8], location: DiffLocation) -> [Finding] {
+    guard let decode = contract.decode else { return [] }
+    do {
+      try decode(Data(baseline))
+      return []
+    } catch {
+      let (pointer, reason) = BaselineDecoder.describe(error)
+      return [location.finding(
+        .decodeFailed, at: pointer,
+        "today's type cannot decode \(files.displayPath(contractCase.relativePath)): \(reason)")]
+    }
+  }
+
+  private func metadata(merging payload: EncodedPayload) -> ContractMetadata {
+    var metadata = committedMetadata ?? ContractMetadata(
+      contract: contract.name, version: contractCase.version.versionString,
+      baseLocale: catalog.baseLocale, locales: catalog.locales,
+      variants: contract.variants.map(\.name), annotations: [:])
+    metadata.merge(payload.annotations)
+    return metadata
+  }
+
+  /// Drops repeats of the same kind at the same path (a random id is seen by the encoder
+  /// and by the probe).
+  static func unique(_ findings: [Finding]) -> [Finding] {
+    var seen = Set<[String]>()
+    return findings.filter { finding in
+      let message = finding.kind == .identityNondeterministic ? "" : finding.message
+      return seen.insert([finding.kind.rawValue, finding.path ?? "", message]).inserted
+    }
+  }
+}

@@ -1,0 +1,118 @@
+/// Checks every case of one contract at one version, and what only the whole group shows:
+/// removed enum cases and stale `contract.json`.
+struct GroupCheck {
+  let catalog: Catalog
+  let contract: Contract
+  let version: SystemVersion
+  let files: BaselineFiles
+
+  struct Outcome: Sendable {
+    var findings: [Finding] = []
+    var coverage: [String: LocaleCoverage] = [:]
+    var resolvedKeys: Set<String> = []
+    var metadata: ContractMetadata
+    /// Cases whose baseline is missing or differs, for `record`.
+    var changedCases: [ContractCase] = []
+    var baselineCount = 0
+    /// Whether `contract.json` differs from what the types say now.
+    var metadataChanged = false
+  }
+
+  var metadataPath: String { "\(contract.name)/\(version.versionString)/\(BaselineLayout.metadataFileName)" }
+
+  func run() throws -> Outcome {
+    let committed = try ContractMetadata.read(
+      contract: contract.name, version: version.versionString, in: files)
+    var outcome = Outcome(metadata: ContractMetadata(
+      contract: contract.name, version: version.versionString, baseLocale: catalog.baseLocale,
+      locales: catalog.locales, variants: contract.variants.map(\.name), annotations: [:]))
+    for variant in contract.variants {
+      for locale in catalog.locales {
+        let contractCase = ContractCase(contract: contract.name, version: version,
+                                        locale: locale, variant: variant.name)
+        let result = try CaseCheck(
+          catalog: catalog, contract: contract, variant: variant, contractCase: contractCase,
+          files: files, committedMetadata: committed
+        ).run()
+        outcome.findings += result.findings
+        outcome.metadata.merge(result.payload.annotations)
+        outcome.baselineCount += 1
+        if result.baselineState != .equal { outcome.changedCases.append(contractCase) }
+        tally(result.payload.lookups, locale: locale, into: &outcome)
+        outcome.resolvedKeys.formUnion(Self.enumKeys(in: result.payload.annotations))
+      }
+    }
+    outcome.findings += enumCaseFindings(committed: committed, current: outcome.metadata)
+    let metadataBytes = CanonicalJSON.encode(outcome.metadata.json)
+    outcome.metadataChanged = (try files.read(metadataPath)) != metadataBytes
+    if outcome.metadataChanged, outcome.changedCases.isEmpty {
+      outcome.findings.append(Finding(
+        .baselinesStale, contract: contract.name, version: version.versionString,
+        message: "\(files.displayPath(metadataPath)) does not match the Swift types; "
+          + "run 'contracts record'"))
+    }
+    return outcome
+  }
+
+  /// Every case's display key of the enums a payload carries: a case the stub does not
+  /// show is still one the server can send, so its translation is not unused.
+  static func enumKeys(in annotations: [String: [PathAnnotation]]) -> Set<String> {
+    var keys = Set<String>()
+    for list in annotations.values {
+      for case .enumeration(let type, let cases) in list {
+        keys.formUnion(cases.map { "\(type).\($0)" })
+      }
+    }
+    return keys
+  }
+
+  private func tally(_ lookups: [KeyLookup], locale: String, into outcome: inout Outcome) {
+    var coverage = outcome.coverage[locale]
+      ?? LocaleCoverage(locale: locale, resolved: 0, fellBack: 0, missing: 0)
+    for lookup in lookups {
+      outcome.resolvedKeys.insert(lookup.key)
+      switch lookup.resolution {
+      case .resolved(.string("")), .missing: coverage.missing += 1
+      case .resolved: coverage.resolved += 1
+      case .fellBack: coverage.fellBack += 1
+      }
+    }
+    outcome.coverage[locale] = coverage
+  }
+
+  /// A case a committed `contract.json` lists for an enum path that the type lost.
+  private func enumCaseFindings(committed: ContractMetadata?, current: ContractMetadata)
+    -> [Finding]
+  {
+    EnumCases.removed(old: committed, new: current).map { removal in
+      Finding(
+        .enumCaseRemoved, contract: contract.name, version: version.versionString,
+        path: removal.pattern,
+        message: "\(removal.type) no longer has case '\(removal.caseName)' at '\(removal.pattern)'; "
+          + "clients still sending or expecting it fail to decode")
+    }
+  }
+}
+
+/// Compares the enum cases two metadata documents list.
+enum EnumCases {
+  struct Removal: Hashable {
+    let pattern: String
+    let type: String
+    let caseName: String
+  }
+
+  /// Cases listed in `old` at a path where `new` still has the enum but not the case.
+  static func removed(old: ContractMetadata?, new: ContractMetadata?) -> [Removal] {
+    guard let old, let new else { return [] }
+    let newCases = new.enumCases
+    var removals: [Removal] = []
+    for (pattern, entry) in old.enumCases.sorted(by: { codePointOrder($0.key, $1.key) }) {
+      guard let current = newCases[pattern] else { continue }
+      for name in entry.cases where !current.cases.contains(name) {
+        removals.append(Removal(pattern: pattern, type: entry.type, caseName: name))
+      }
+    }
+    return removals
+  }
+}

@@ -1,0 +1,35 @@
+/// A value whose wire text depends on the locale it is encoded for.
+///
+/// Conforming types hold the plain value and the formatting policy; the localizing encoder
+/// calls ``localizedText(in:)`` once per locale. Decoded from a baseline, a value holds the
+/// text it was encoded as.
+public protocol Localizable: Codable, Sendable {
+  /// The text this value shows in `context`'s locale.
+  func localizedText(in context: LocalizationContext) -> String
+
+  /// The metadata kind recorded for this value's path in `contract.json`.
+  var annotation: PathAnnotation { get }
+}
+
+extension Localizable {
+  /// Encodes the text for the encoder's locale; outside the harness, encodes `fallback`.
+  ///
+  /// Every conforming type's `encode(to:)` calls this, so resolution, metadata and the
+  /// resolution log are one code path.
+  func encodeLocalized(to encoder: any Encoder, fallback: String) throws {
+    var container = encoder.singleValueContainer()
+    guard let encoder = encoder as? ContractEncoder else {
+      try container.encode(fallback)
+      return
+    }
+    let context = LocalizationContext(session: encoder.session, path: encoder.path)
+    let text = localizedText(in: context)
+    encoder.session.annotate(annotation, at: encoder.path)
+    try container.encode(text)
+  }
+}
+
+/// Decodes the resolved text a localizable value was encoded as.
+func decodeLocalizedText(from decoder: any Decoder) throws -> String {
+  try decoder.singleValueContainer().decode(String.self)
+}

@@ -1,0 +1,43 @@
+/// The `%{name}` placeholders of a localized template.
+enum Placeholders {
+  /// The placeholder names in `text`, in order of appearance, repeats included.
+  static func names(in text: String) -> [String] {
+    var names: [String] = []
+    var rest = text[...]
+    while let start = rest.range(of: "%{") {
+      let afterOpen = rest[start.upperBound...]
+      guard let close = afterOpen.firstIndex(of: "}") else { break }
+      let name = afterOpen[..<close]
+      if !name.isEmpty, name.allSatisfy(isNameCharacter) { names.append(String(name)) }
+      rest = afterOpen[afterOpen.index(after: close)...]
+    }
+    return names
+  }
+
+  /// `text` with every `%{name}` that `values` names replaced; others stay as they are.
+  static func substitute(_ values: [String: String], in text: String) -> String {
+    guard text.contains("%{") else { return text }
+    var result = ""
+    var rest = text[...]
+    while let start = rest.range(of: "%{") {
+      result += rest[..<start.lowerBound]
+      let afterOpen = rest[start.upperBound...]
+      guard let close = afterOpen.firstIndex(of: "}") else {
+        rest = rest[start.lowerBound...]
+        break
+      }
+      let name = String(afterOpen[..<close])
+      result += values[name] ?? "%{\(name)}"
+      rest = afterOpen[afterOpen.index(after: close)...]
+    }
+    result += rest
+    return result
+  }
+
+  private static func isNameCharacter(_ character: Character) -> Bool {
+    character.isLetter || character.isNumber || character == "_" || character == "-"
+      || character == "."
+  }
+}
+
+import Foundation

@@ -1,0 +1,183 @@
+/// One line of a human-readable report: the same finding across several locales and variants.
+///
+/// A removed field is one finding per locale and variant; text and Markdown show it once,
+/// `field-removed DashboardViewModel 1.0.0 /title in en, es, de (default, empty)`, so a change
+/// to one field reads as one change.
+struct FindingGroup: Hashable {
+  /// The finding that stands for the group: the first in locale and variant display order.
+  var representative: Finding
+  /// Every finding in the group, the representative first.
+  var members: [Finding]
+  /// The locales the findings apply to, in display order, without repeats.
+  var locales: [String]
+  /// The variants the findings apply to, `default` first, without repeats.
+  var variants: [String]
+
+  /// The kind every member shares.
+  var kind: FindingKind { representative.kind }
+  /// The severity every member shares.
+  var severity: Severity { representative.severity }
+  /// The contract every member shares.
+  var contract: String? { representative.contract }
+  /// The version every member shares.
+  var version: String? { representative.version }
+  /// The representative's message; the members' differ at most in their locale and variant.
+  var message: String { representative.message }
+
+  /// `en, es, de (default, empty)`: the locales and variants, or `nil` when neither applies.
+  var scope: String? {
+    var parts: [String] = []
+    if !locales.isEmpty { parts.append(locales.joined(separator: ", ")) }
+    if !variants.isEmpty { parts.append("(\(variants.joined(separator: ", ")))") }
+    return parts.isEmpty ? nil : parts.joined(separator: " ")
+  }
+
+  /// `DashboardViewModel 1.0.0 /cards/0/title in en, es (default)`: where the group applies.
+  ///
+  /// This is the one prose description of a finding's location; every human-readable line
+  /// (text, JUnit output) uses it.
+  var location: String {
+    var words = [contract, version, representative.displayPath].compactMap { $0 }
+    if let scope { words.append(locales.isEmpty ? scope : "in \(scope)") }
+    return words.joined(separator: " ")
+  }
+
+  /// Whether every member carries the representative's baseline and current values.
+  var membersShareValues: Bool {
+    members.allSatisfy {
+      $0.baseline == representative.baseline && $0.current == representative.current
+    }
+  }
+}
+
+extension FindingGroup {
+  /// Groups `findings`, most severe first and otherwise in the order they come.
+  ///
+  /// Findings join one group when their kind, severity, contract, version and path are equal
+  /// and their messages are equal once each finding's own locale and variant are set aside
+  /// (so `missing in es` and `missing in de` group).
+  ///
+  /// - Parameters:
+  ///   - findings: Findings in report order.
+  ///   - localeOrder: The catalog's locales, which lists follow; others come after, sorted.
+  /// - Returns: The groups; grouping is deterministic because it only follows array order.
+  static func grouping(_ findings: [Finding], localeOrder: [String]) -> [FindingGroup] {
+    var indexByKey: [_Key: Int] = [:]
+    var buckets: [[Finding]] = []
+    for finding in findings {
+      let key = _Key(finding)
+      if let index = indexByKey[key] {
+        buckets[index].append(finding)
+      } else {
+        indexByKey[key] = buckets.count
+        buckets.append([finding])
+      }
+    }
+    let rank = Dictionary(localeOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+    let groups = buckets.compactMap { FindingGroup(bucket: $0, localeRank: rank) }
+    return groups.enumerated()
+      .sorted { left, right in
+        left.element.severity != right.element.severity
+          ? left.element.severity > right.element.severity : left.offset < right.offset
+      }
+      .map(\.element)
+  }
+
+  /// A group of one finding.
+  init(_ finding: Finding) {
+    representative = finding
+    members = [finding]
+    locales = finding.locale.map { [$0] } ?? []
+    variants = finding.variant.map { [$0] } ?? []
+  }
+
+  /// A group of `bucket`, its members ordered by locale then variant; `nil` when empty.
+  private init?(bucket: [Finding], localeRank: [String: Int]) {
+    // Locale and variant names are ASCII (BaselineLayout validates them), so String order
+    // is byte order here and the same on every platform.
+    let sortKey = { (offset: Int, finding: Finding) in
+      (
+        finding.locale.flatMap { localeRank[$0] } ?? localeRank.count, finding.locale ?? "",
+        finding.variant == BaselineLayout.defaultVariant ? 0 : 1, finding.variant ?? "", offset
+      )
+    }
+    let sorted = bucket.enumerated()
+      .sorted { sortKey($0.offset, $0.element) < sortKey($1.offset, $1.element) }
+      .map(\.element)
+    guard let first = sorted.first else { return nil }
+    representative = first
+    members = sorted
+    locales = Self.unique(sorted.compactMap(\.locale))
+    variants = Self.unique(sorted.compactMap(\.variant))
+  }
+
+  /// `values` without repeats, in first-appearance order.
+  private static func unique(_ values: [String]) -> [String] {
+    var seen: Set<String> = []
+    return values.filter { seen.insert($0).inserted }
+  }
+
+  /// What makes two findings the same finding for a reader.
+  private struct _Key: Hashable {
+    var kind: FindingKind
+    var severity: Severity
+    var contract: String?
+    var version: String?
+    var path: String?
+    var message: String
+
+    /// The key of `finding`: its message with its own locale and variant set aside.
+    init(_ finding: Finding) {
+      kind = finding.kind
+      severity = finding.severity
+      contract = finding.contract
+      version = finding.version
+      path = finding.path
+      let withoutLocale =
+        Self.settingAside(finding.locale, in: finding.message, marker: "\u{0}locale")
+      message = Self.settingAside(finding.variant, in: withoutLocale, marker: "\u{0}variant")
+    }
+
+    /// `message` with every whole-word occurrence of `word` replaced by `marker`.
+    ///
+    /// Whole words only: the locale `en` must not match inside `current`.
+    private static func settingAside(_ word: String?, in message: String, marker: String)
+      -> String
+    {
+      guard let word, !word.isEmpty else { return message }
+      var result = ""
+      var copied = message.startIndex
+      var searchFrom = message.startIndex
+      while let range = message[searchFrom...].firstRange(of: word) {
+        let startsWord = range.lowerBound == message.startIndex
+          || !isWordCharacter(message[message.index(before: range.lowerBound)])
+        let endsWord = range.upperBound == message.endIndex
+          || !isWordCharacter(message[range.upperBound])
+        if startsWord && endsWord {
+          result += message[copied..<range.lowerBound]
+          result += marker
+          copied = range.upperBound
+        }
+        searchFrom = range.upperBound
+      }
+      return result + message[copied...]
+    }
+
+    /// Letters, digits, `-` and `_`: what locale and variant names are made of.
+    private static func isWordCharacter(_ character: Character) -> Bool {
+      character.isLetter || character.isNumber || character == "-" || character == "_"
+    }
+  }
+}
+
+extension Finding {
+  /// The path as reports print it: the pointer, `(document)` for `""`, `nil` for none.
+  var displayPath: String? {
+    path.map { $0.isEmpty ? "(document)" : $0 }
+  }
+
+  /// Contract, version, locale, variant and path, those that apply, in that order.
+  var coordinates: [String] {
+    [contract, version, locale, variant, displayPath].compactMap { $0 }
+  }
+}

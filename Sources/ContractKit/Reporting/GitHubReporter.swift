@@ -1,0 +1,73 @@
+/// Renders a report as GitHub Actions workflow commands, one annotation per finding.
+///
+/// ```
+/// ::error file=.VersionedTestJSON/DashboardViewModel/1.0.0/en.json,title=field-removed::…
+/// ::notice title=ContractKit::contracts check: FAIL, 1 error, 0 warnings, 0 infos in …
+/// ```
+/// Findings are not grouped: each annotation points at its own baseline file. The file is
+/// the payload file when contract, version and locale apply, else the version or contract
+/// folder, else omitted.
+enum GitHubReporter {
+  /// Renders `report`: one line per finding, then one summary notice.
+  static func render(_ report: Report) -> String {
+    var lines = report.findings.map { finding in
+      let command =
+        switch finding.severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .info: "notice"
+        }
+      var properties: [String] = []
+      if let file = file(of: finding, in: report.baselineDirectory) {
+        properties.append("file=\(escapeProperty(file))")
+      }
+      properties.append("title=\(escapeProperty(finding.kind.rawValue))")
+      let coordinates = finding.coordinates
+      let message = finding.message
+        + (coordinates.isEmpty ? "" : " (\(coordinates.joined(separator: " ")))")
+      return "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))"
+    }
+    var sentence = "contracts \(report.command): \(report.gateWord), "
+      + report.summary.countsSentence
+    if report.summary.requiredBump != .none {
+      sentence += "; required bump: \(report.summary.requiredBump.rawValue)"
+    }
+    lines.append("::notice title=ContractKit::\(escapeData(sentence))")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The baseline file or folder a finding is about, under `directory`; `nil` for none.
+  static func file(of finding: Finding, in directory: String) -> String? {
+    guard let contract = finding.contract else { return nil }
+    let relative: String
+    if let version = finding.version, let locale = finding.locale {
+      relative = BaselineLayout.relativePath(
+        contract: contract, version: version, locale: locale, variant: finding.variant)
+    } else if let version = finding.version {
+      relative = "\(contract)/\(version)"
+    } else {
+      relative = contract
+    }
+    guard !directory.isEmpty else { return relative }
+    return directory.hasSuffix("/") ? directory + relative : "\(directory)/\(relative)"
+  }
+
+  /// A command's message escaped: `%`, CR and LF as `%25`, `%0D`, `%0A`.
+  static func escapeData(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "%": result += "%25"
+      case "\r": result += "%0D"
+      case "\n": result += "%0A"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
+  /// A property value escaped: as a message, and also `:` and `,` as `%3A` and `%2C`.
+  static func escapeProperty(_ text: String) -> String {
+    escapeData(text).replacing(":", with: "%3A").replacing(",", with: "%2C")
+  }
+}

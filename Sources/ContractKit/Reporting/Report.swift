@@ -1,0 +1,102 @@
+/// Everything a run found, ready for any output format.
+///
+/// `check`, `diff`, `report` and `merge` all produce one; reporters only render it.
+public struct Report: Sendable, Hashable {
+  /// The command that produced it (`check`, `diff`, `report`, `merge`).
+  public var command: String
+  /// Findings in ``Finding/reportOrder(_:_:)``.
+  public var findings: [Finding]
+  public var summary: Summary
+  /// Localization coverage per locale, in the catalog's locale order.
+  public var coverage: [LocaleCoverage]
+  /// The baseline directory as the user named it, for file paths in CI annotations.
+  public var baselineDirectory: String
+  /// Whether warnings fail the run (`--strict`).
+  public var strict: Bool
+
+  public init(command: String, findings: [Finding], summary: Summary,
+              coverage: [LocaleCoverage] = [], baselineDirectory: String, strict: Bool = false)
+  {
+    self.command = command
+    self.findings = findings.sorted(by: Finding.reportOrder)
+    self.summary = summary
+    self.coverage = coverage
+    self.baselineDirectory = baselineDirectory
+    self.strict = strict
+  }
+
+  /// The findings at a failing severity: errors, and warnings under `--strict`.
+  public var failingFindings: [Finding] {
+    findings.filter { $0.severity == .error || (strict && $0.severity == .warning) }
+  }
+
+  /// 0 when nothing fails, 1 otherwise (exit code 2 is for unusable input, never a report).
+  public var exitCode: Int32 { failingFindings.isEmpty ? 0 : 1 }
+}
+
+/// The counts every format shows; the JSON report's `summary` object.
+public struct Summary: Sendable, Hashable {
+  public var contracts: Int
+  public var versions: Int
+  public var locales: Int
+  /// Payload files compared (or, for `record`, written or kept).
+  public var baselines: Int
+  public var errors: Int
+  public var warnings: Int
+  public var infos: Int
+  /// `pass` when no finding is at a failing severity.
+  public var gatePasses: Bool
+  /// The smallest version step the changes require.
+  public var requiredBump: VersionBump
+
+  public init(contracts: Int, versions: Int, locales: Int, baselines: Int, errors: Int,
+              warnings: Int, infos: Int, gatePasses: Bool, requiredBump: VersionBump)
+  {
+    self.contracts = contracts
+    self.versions = versions
+    self.locales = locales
+    self.baselines = baselines
+    self.errors = errors
+    self.warnings = warnings
+    self.infos = infos
+    self.gatePasses = gatePasses
+    self.requiredBump = requiredBump
+  }
+
+  /// Counts severities of `findings`; the gate fails on errors (and warnings when strict).
+  public init(findings: [Finding], contracts: Int, versions: Int, locales: Int, baselines: Int,
+              strict: Bool, requiredBump: VersionBump)
+  {
+    let errors = findings.filter { $0.severity == .error }.count
+    let warnings = findings.filter { $0.severity == .warning }.count
+    self.init(
+      contracts: contracts, versions: versions, locales: locales, baselines: baselines,
+      errors: errors, warnings: warnings, infos: findings.count - errors - warnings,
+      gatePasses: errors == 0 && !(strict && warnings > 0), requiredBump: requiredBump)
+  }
+}
+
+/// How one locale's translations resolved across every encoding of a run.
+public struct LocaleCoverage: Sendable, Hashable {
+  public var locale: String
+  /// Lookups answered in the locale itself.
+  public var resolved: Int
+  /// Lookups answered by a fallback locale.
+  public var fellBack: Int
+  /// Lookups answered nowhere (or with an empty text).
+  public var missing: Int
+
+  public init(locale: String, resolved: Int, fellBack: Int, missing: Int) {
+    self.locale = locale
+    self.resolved = resolved
+    self.fellBack = fellBack
+    self.missing = missing
+  }
+
+  public var total: Int { resolved + fellBack + missing }
+
+  /// The share resolved in the locale itself, 0–100; 100 when nothing was looked up.
+  public var percentResolved: Double {
+    total == 0 ? 100 : Double(resolved) * 100 / Double(total)
+  }
+}

@@ -1,0 +1,78 @@
+/// The output formats of `--format`, each a pure rendering of a ``Report`` to text.
+///
+/// ```swift
+/// let text = ReportFormat.github.render(report)
+/// ```
+/// Every format renders the same report byte for byte on every run and machine; the caller
+/// writes the string wherever it goes (stdout, `--output FILE`, a test buffer).
+public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
+  /// Human-readable lines for a terminal, the default.
+  case text
+  /// A GitHub-flavoured Markdown summary for `$GITHUB_STEP_SUMMARY`.
+  case markdown
+  /// The fixed JSON report that `contracts merge` reads back.
+  case json
+  /// JUnit XML, one test case per contract, version, locale and variant.
+  case junit
+  /// GitHub Actions workflow commands (`::error file=…,title=…::…`), one per finding.
+  case github
+
+  /// Renders `report` in this format.
+  ///
+  /// - Parameters:
+  ///   - report: The findings and counts to render.
+  ///   - colored: Whether `text` wraps severity words in ANSI colours; other formats ignore it.
+  ///   - cases: Every (contract, version, locale, variant) the run encoded, so that `junit`
+  ///     lists passing cases too; other formats ignore it. Cases with findings are always
+  ///     listed.
+  /// - Returns: The whole output, ending in a newline.
+  public func render(_ report: Report, colored: Bool = false, cases: [JUnitCase] = []) -> String {
+    switch self {
+    case .text: TextReporter.render(report, colored: colored)
+    case .markdown: MarkdownReporter.render(report)
+    case .json: JSONReporter.render(report)
+    case .junit: JUnitReporter.render(report, cases: cases)
+    case .github: GitHubReporter.render(report)
+    }
+  }
+}
+
+// MARK: - Shared wording
+
+extension Report {
+  /// Whether this is a release-gate report (`report`, or `merge` of shard reports), which
+  /// text and Markdown open with the gate verdict.
+  var isGateReport: Bool { command == "report" || command == "merge" }
+
+  /// `PASS` or `FAIL`, from ``Summary/gatePasses``.
+  var gateWord: String { summary.gatePasses ? "PASS" : "FAIL" }
+
+  /// The locales in the catalog's order (from ``coverage``), for listing grouped findings.
+  var localeOrder: [String] { coverage.map(\.locale) }
+}
+
+extension Summary {
+  /// `2 errors, 1 warning, 3 infos in 12 contracts (216 baselines)`.
+  var countsSentence: String {
+    "\(errors.counting("error")), \(warnings.counting("warning")), \(infos.counting("info"))"
+      + " in \(contracts.counting("contract")) (\(baselines.counting("baseline")))"
+  }
+}
+
+extension LocaleCoverage {
+  /// The resolved share with one decimal, rounded down so that only full coverage reads
+  /// `100.0`: `97.5`.
+  var percentText: String {
+    guard total > 0 else { return "100.0" }
+    // Integer arithmetic: the same digits on every platform and locale.
+    let tenths = resolved * 1000 / total
+    return "\(tenths / 10).\(tenths % 10)"
+  }
+}
+
+extension Int {
+  /// The count and a noun, plural unless the count is one: `3.counting("error")` is `3 errors`.
+  func counting(_ noun: String) -> String {
+    self == 1 ? "1 \(noun)" : "\(self) \(noun)s"
+  }
+}

@@ -1,0 +1,210 @@
+/// Renders a report as lines for a terminal: a verdict, then grouped findings, most severe
+/// first.
+///
+/// For `check` (and `diff`):
+/// ```
+/// contracts check: 1 error, 0 warnings, 0 infos in 12 contracts (216 baselines)
+///
+/// error  field-removed  DashboardViewModel 1.0.0 /title in en, es (default): Field removed.
+///     baseline (en): "Weekly summary"
+///     current (en):  (absent)
+///
+/// Run 'swift run contracts record' after an intended change; breaking changes need …
+/// ```
+/// For the release gate (`report`, `merge`): `GATE: PASS|FAIL`, the required bump, a summary
+/// table, findings under a heading per contract, and coverage per locale.
+enum TextReporter {
+  /// What to do next after a failing `check`.
+  static let checkHint = "Run 'swift run contracts record' after an intended change; "
+    + "breaking changes need --accept-breaking --reason \"…\"."
+
+  /// The heading for findings that belong to no contract (such as `key-unused`).
+  static let noContractHeading = "(no contract)"
+
+  /// Renders `report`; `colored` wraps severity words in ANSI colours.
+  static func render(_ report: Report, colored: Bool) -> String {
+    let groups = FindingGroup.grouping(report.findings, localeOrder: report.localeOrder)
+    var lines: [String] = []
+    if report.isGateReport {
+      lines.append("GATE: \(report.gateWord)")
+      lines.append("Required bump: \(report.summary.requiredBump.rawValue)")
+      lines.append("")
+      lines += summaryTable(report.summary)
+      lines += contractSections(groups, colored: colored)
+      lines += coverageLines(report.coverage)
+    } else {
+      lines.append("contracts \(report.command): \(report.summary.countsSentence)")
+      if !groups.isEmpty { lines.append("") }
+      for group in groups { lines += findingLines(group, indent: "", colored: colored) }
+      if report.command == "check" && !report.failingFindings.isEmpty {
+        lines += ["", checkHint]
+      }
+    }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The line of one group and the lines of its values.
+  ///
+  /// `error  field-removed  DashboardViewModel 1.0.0 /title in en, es (default): <message>`,
+  /// followed by `baseline:` and `current:` excerpts when the finding carries values.
+  static func findingLines(_ group: FindingGroup, indent: String, colored: Bool) -> [String] {
+    let severity = colored ? ansi(group.severity) : group.severity.rawValue
+    let location = group.location
+    let head = "\(indent)\(severity)  \(group.kind.rawValue)"
+      + (location.isEmpty ? ": " : "  \(location): ")
+    // A multi-line message keeps its later lines indented under the finding.
+    let message = group.message.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+      .joined(separator: "\n\(indent)    ")
+    let label =
+      group.membersShareValues
+      ? nil : (group.representative.locale ?? group.representative.variant)
+    return [head + message] + valueLines(group.representative, label: label)
+      .map { "\(indent)    \($0)" }
+  }
+
+  /// `baseline: "Weekly summary"` and `current:  (absent)`, aligned; none without values.
+  ///
+  /// - Parameter label: Names whose values these are when a group's members differ (`en`).
+  static func valueLines(_ finding: Finding, label: String?) -> [String] {
+    guard finding.baseline != nil || finding.current != nil else { return [] }
+    let suffix = label.map { " (\($0))" } ?? ""
+    let names = ["baseline\(suffix):", "current\(suffix):"]
+    let width = names.map(\.count).max() ?? 0
+    return zip(names, [finding.baseline, finding.current]).map { name, value in
+      name.paddedRight(to: width + 1) + ValueExcerpt.excerpt(value)
+    }
+  }
+
+  /// The counts as a right-aligned table with a header row.
+  private static func summaryTable(_ summary: Summary) -> [String] {
+    let columns = [
+      ("contracts", summary.contracts), ("versions", summary.versions),
+      ("locales", summary.locales), ("baselines", summary.baselines),
+      ("errors", summary.errors), ("warnings", summary.warnings), ("infos", summary.infos),
+    ]
+    let widths = columns.map { max($0.0.count, String($0.1).count) }
+    let header = zip(columns, widths).map { $0.0.0.paddedLeft(to: $0.1) }
+    let values = zip(columns, widths).map { String($0.0.1).paddedLeft(to: $0.1) }
+    return [header.joined(separator: "  "), values.joined(separator: "  ")]
+  }
+
+  /// Findings under one heading per contract, in report order; `No findings.` when none.
+  private static func contractSections(_ groups: [FindingGroup], colored: Bool) -> [String] {
+    guard !groups.isEmpty else { return ["", "No findings."] }
+    var contracts: [String?] = []
+    var byContract: [String?: [FindingGroup]] = [:]
+    for group in groups {
+      if byContract[group.contract] == nil { contracts.append(group.contract) }
+      byContract[group.contract, default: []].append(group)
+    }
+    // Groups arrive most severe first; contracts are listed in report (name) order.
+    let ordered = contracts.sorted { ($0 ?? "").utf8.lexicographicallyPrecedes(($1 ?? "").utf8) }
+    var lines: [String] = []
+    for contract in ordered {
+      lines += ["", contract ?? noContractHeading]
+      for group in byContract[contract] ?? [] {
+        lines += findingLines(group, indent: "  ", colored: colored)
+      }
+    }
+    return lines
+  }
+
+  /// `Coverage` and one aligned line per locale; nothing when the run looked nothing up.
+  private static func coverageLines(_ coverage: [LocaleCoverage]) -> [String] {
+    guard !coverage.isEmpty else { return [] }
+    let width = coverage.map(\.locale.count).max() ?? 0
+    return ["", "Coverage"] + coverage.map { entry in
+      "  \(entry.locale.paddedRight(to: width))  resolved \(entry.resolved)/\(entry.total)"
+        + " (\(entry.percentText)%), fell back \(entry.fellBack), missing \(entry.missing)"
+    }
+  }
+
+  /// The severity word in bold ANSI colour: red errors, yellow warnings, cyan infos.
+  private static func ansi(_ severity: Severity) -> String {
+    let code =
+      switch severity {
+      case .error: "1;31"
+      case .warning: "1;33"
+      case .info: "1;36"
+      }
+    return "\u{1B}[\(code)m\(severity.rawValue)\u{1B}[0m"
+  }
+}
+
+/// A one-line excerpt of a JSON value for reports: compact, sorted keys, at most 80 characters.
+///
+/// Reports show the two values at a path side by side, never two whole files; the writer
+/// stops as soon as the excerpt is full, so a 10 MB value costs no more than a short one.
+enum ValueExcerpt {
+  /// The longest excerpt in characters, `…` included.
+  static let limit = 80
+
+  /// `{"a": 1, "b": [true, null]}`, cut to ``limit`` with `…`; `(absent)` for `nil`.
+  static func excerpt(_ value: JSONValue?) -> String {
+    guard let value else { return "(absent)" }
+    var writer = _Writer()
+    writer.write(value)
+    guard writer.length > limit else { return writer.text }
+    return String(writer.text.prefix(limit - 1)) + "…"
+  }
+
+  /// Writes compact JSON until it holds more than ``limit`` characters.
+  private struct _Writer {
+    var text = ""
+    var length = 0
+
+    /// Appends `value` compactly, stopping once the excerpt is past the limit.
+    mutating func write(_ value: JSONValue) {
+      guard length <= ValueExcerpt.limit else { return }
+      switch value {
+      case .null: append("null")
+      case .bool(let flag): append(flag ? "true" : "false")
+      case .number(let number): append(number.canonical)
+      case .string(let string): appendQuoted(string)
+      case .array(let elements):
+        append("[")
+        for (index, element) in elements.enumerated() {
+          guard length <= ValueExcerpt.limit else { return }
+          if index > 0 { append(", ") }
+          write(element)
+        }
+        append("]")
+      case .object(let members):
+        append("{")
+        let sorted = members.sorted { CanonicalJSON.keyPrecedes($0.key, $1.key) }
+        for (index, member) in sorted.enumerated() {
+          guard length <= ValueExcerpt.limit else { return }
+          if index > 0 { append(", ") }
+          appendQuoted(member.key)
+          append(": ")
+          write(member.value)
+        }
+        append("}")
+      }
+    }
+
+    /// Appends `string` quoted and escaped as canonical JSON spells it, cut to fit.
+    private mutating func appendQuoted(_ string: String) {
+      // Escaping only lengthens text, so a prefix longer than the limit still overflows.
+      append(CanonicalJSON.quoted(String(string.prefix(ValueExcerpt.limit + 1))))
+    }
+
+    /// Appends `piece` and counts its characters.
+    private mutating func append(_ piece: String) {
+      text += piece
+      length += piece.count
+    }
+  }
+}
+
+private extension String {
+  /// The string followed by spaces up to `length` characters (never cut).
+  func paddedRight(to length: Int) -> String {
+    count >= length ? self : self + String(repeating: " ", count: length - count)
+  }
+
+  /// The string preceded by spaces up to `length` characters (never cut).
+  func paddedLeft(to length: Int) -> String {
+    count >= length ? self : String(repeating: " ", count: length - count) + self
+  }
+}

@@ -1,0 +1,69 @@
+/// A field that exists on the wire only for system versions in `[since, until)`.
+///
+/// ```swift
+/// @Versioned(since: .init(1, 1, 0)) var badgeCount: Int? = 3
+/// @Versioned(until: .init(2, 0, 0)) var legacyTitle: String? = "Dashboard"
+/// ```
+/// Encoding for 1.0.0 omits `badgeCount`; for 2.0.0 omits `legacyTitle`. A `nil` value is
+/// omitted as an optional would be. Decoding accepts the key's absence.
+@propertyWrapper
+public struct Versioned<Value: Codable & Sendable>: Sendable {
+  public var wrappedValue: Value?
+  /// The first version that carries the field; `nil` means every version before `until`.
+  public let since: SystemVersion?
+  /// The first version that no longer carries the field; `nil` means still carried.
+  public let until: SystemVersion?
+
+  public init(wrappedValue: Value?, since: SystemVersion? = nil, until: SystemVersion? = nil) {
+    if let since, let until { precondition(since < until, "empty version range") }
+    self.wrappedValue = wrappedValue
+    self.since = since
+    self.until = until
+  }
+
+  /// A versioned field assigned later, in the owner's initializer.
+  public init(since: SystemVersion? = nil, until: SystemVersion? = nil) {
+    self.init(wrappedValue: nil, since: since, until: until)
+  }
+
+  /// `true` when `version` lies in `[since, until)`.
+  public func isCarried(in version: SystemVersion) -> Bool {
+    if let since, version < since { return false }
+    if let until, version >= until { return false }
+    return true
+  }
+}
+
+// MARK: - Codable
+
+extension Versioned: Codable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    wrappedValue = container.decodeNil() ? nil : try container.decode(Value.self)
+    since = nil
+    until = nil
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    if let encoder = encoder as? ContractEncoder {
+      encoder.session.annotate(.versioned(since: since, until: until), at: encoder.path)
+      guard isCarried(in: encoder.session.version), let wrappedValue else {
+        encoder.omit()
+        return
+      }
+      try wrappedValue.encode(to: encoder)
+      return
+    }
+    var container = encoder.singleValueContainer()
+    if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
+  }
+}
+
+extension KeyedDecodingContainer {
+  /// Decodes a versioned field that an older or newer version leaves out.
+  public func decode<Value>(_ type: Versioned<Value>.Type, forKey key: Key) throws
+    -> Versioned<Value>
+  {
+    try decodeIfPresent(type, forKey: key) ?? Versioned(wrappedValue: nil)
+  }
+}

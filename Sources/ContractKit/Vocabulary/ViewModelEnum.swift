@@ -1,0 +1,41 @@
+/// A raw-value-less enum carried on the wire by case name and shown through localization.
+///
+/// ```swift
+/// enum OrderStatus: ViewModelEnum { case placed, shipped, delivered }
+/// OrderStatus.shipped.displayText   // .localized(key: "OrderStatus.shipped")
+/// ```
+/// On the wire the case encodes as `"shipped"`; `record` lists every case in
+/// `contract.json`, so removing one is reported as `enum-case-removed`.
+public protocol ViewModelEnum: Codable, Sendable, Hashable, CaseIterable {}
+
+extension ViewModelEnum {
+  /// The case's name as declared: `shipped`.
+  public var caseName: String { String(describing: self) }
+
+  /// The localization key of this case's display text: `<EnumType>.<case>`.
+  public var localizationKey: String { "\(contractTypeName(Self.self)).\(caseName)" }
+
+  /// The display text, resolved per locale when encoded.
+  public var displayText: LocalizableString { .localized(key: localizationKey) }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let name = try container.decode(String.self)
+    guard let match = Self.allCases.first(where: { $0.caseName == name }) else {
+      throw DecodingError.dataCorruptedError(
+        in: container,
+        debugDescription: "'\(name)' is not a case of \(contractTypeName(Self.self))")
+    }
+    self = match
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    if let encoder = encoder as? ContractEncoder {
+      encoder.session.annotate(
+        .enumeration(type: contractTypeName(Self.self), cases: Self.allCases.map(\.caseName)),
+        at: encoder.path)
+    }
+    var container = encoder.singleValueContainer()
+    try container.encode(caseName)
+  }
+}

@@ -1,0 +1,21 @@
+import ContractKit
+
+/// The greeting at the top of the dashboard, with the user's name and inbox count filled in
+/// per locale.
+public struct WelcomeBannerViewModel: ViewModel {
+  public let greeting: LocalizableSubstitutions
+  public let inboxSummary: LocalizableSubstitutions
+  public let vmId: ViewModelId
+
+  public init(name: String, newMessages: Int) {
+    greeting = LocalizableSubstitutions(
+      template: .localized(key: "WelcomeBannerViewModel.greeting"),
+      substitutions: ["name": .string(.constant(name))])
+    inboxSummary = LocalizableSubstitutions(
+      template: .localized(key: "WelcomeBannerViewModel.inboxSummary"),
+      substitutions: ["count": .int(LocalizableInt(value: newMessages))])
+    vmId = .init(type: Self.self)
+  }
+
+  public static func stub() -> Self { .init(name: "Ana", newMessages: 3) }
+}

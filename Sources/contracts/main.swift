@@ -1,0 +1,4 @@
+import ContractKit
+import SampleContracts
+
+ContractsCommandLine.main(catalog: SampleCatalog.make)

@@ -1,0 +1,559 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+@testable import ContractKit
+
+/// A small report that exercises grouping, every severity and a finding without coordinates.
+enum ReportFixture {
+  /// Findings in no particular order; ``Report`` sorts them.
+  static let findings: [Finding] = [
+    Finding(
+      .textChanged, contract: "DashboardViewModel", version: "1.1.0", locale: "es",
+      variant: "empty", path: "/header", message: "Text changed.", baseline: "Hola",
+      current: "Hola de nuevo"),
+    Finding(
+      .fieldRemoved, contract: "DashboardViewModel", version: "1.0.0", locale: "en",
+      variant: "default", path: "/cards/0/title", message: "Field 'title' was removed.",
+      baseline: "Weekly summary"),
+    Finding(
+      .fieldRemoved, contract: "DashboardViewModel", version: "1.0.0", locale: "es",
+      variant: "default", path: "/cards/0/title", message: "Field 'title' was removed.",
+      baseline: "Resumen semanal"),
+    Finding(
+      .fieldRemoved, contract: "DashboardViewModel", version: "1.0.0", locale: "de",
+      variant: "default", path: "/cards/0/title", message: "Field 'title' was removed.",
+      baseline: "Wochenübersicht"),
+    Finding(
+      .translationFallback, contract: "SettingsViewModel", version: "1.1.0", locale: "pt-BR",
+      variant: "default", path: "/title", message: "Text came from the fallback locale en.",
+      baseline: "Configurações", current: "Settings"),
+    Finding(
+      .contractRemoved, contract: "LegacyBannerViewModel",
+      message: "Contract has baselines but no current encoding."),
+  ]
+
+  static let coverage = [
+    LocaleCoverage(locale: "en", resolved: 40, fellBack: 0, missing: 0),
+    LocaleCoverage(locale: "es", resolved: 39, fellBack: 0, missing: 1),
+    LocaleCoverage(locale: "de", resolved: 40, fellBack: 0, missing: 0),
+    LocaleCoverage(locale: "pt-BR", resolved: 38, fellBack: 2, missing: 0),
+  ]
+
+  /// The fixture as `command` would report it.
+  static func report(_ command: String = "check", findings: [Finding] = findings,
+                     strict: Bool = false) -> Report
+  {
+    Report(
+      command: command, findings: findings,
+      summary: Summary(
+        findings: findings, contracts: 3, versions: 2, locales: 4, baselines: 18,
+        strict: strict, requiredBump: .major),
+      coverage: coverage, baselineDirectory: ".VersionedTestJSON", strict: strict)
+  }
+}
+
+@Suite("Reporters")
+struct ReporterTests {
+  @Test("text: verdict, grouped findings most severe first, values, next step")
+  func textCheck() {
+    #expect(ReportFormat.text.render(ReportFixture.report()) == """
+      contracts check: 4 errors, 1 warning, 1 info in 3 contracts (18 baselines)
+
+      error  field-removed  DashboardViewModel 1.0.0 /cards/0/title in en, es, de (default): \
+      Field 'title' was removed.
+          baseline (en): "Weekly summary"
+          current (en):  (absent)
+      error  contract-removed  LegacyBannerViewModel: Contract has baselines but no current \
+      encoding.
+      warning  translation-fallback  SettingsViewModel 1.1.0 /title in pt-BR (default): \
+      Text came from the fallback locale en.
+          baseline: "Configurações"
+          current:  "Settings"
+      info  text-changed  DashboardViewModel 1.1.0 /header in es (empty): Text changed.
+          baseline: "Hola"
+          current:  "Hola de nuevo"
+
+      Run 'swift run contracts record' after an intended change; breaking changes need \
+      --accept-breaking --reason "…".
+
+      """)
+  }
+
+  @Test("text: release gate with bump, summary table, contracts and coverage")
+  func textReport() {
+    #expect(ReportFormat.text.render(ReportFixture.report("report")) == """
+      GATE: FAIL
+      Required bump: major
+
+      contracts  versions  locales  baselines  errors  warnings  infos
+              3         2        4         18       4         1      1
+
+      DashboardViewModel
+        error  field-removed  DashboardViewModel 1.0.0 /cards/0/title in en, es, de (default): \
+      Field 'title' was removed.
+            baseline (en): "Weekly summary"
+            current (en):  (absent)
+        info  text-changed  DashboardViewModel 1.1.0 /header in es (empty): Text changed.
+            baseline: "Hola"
+            current:  "Hola de nuevo"
+
+      LegacyBannerViewModel
+        error  contract-removed  LegacyBannerViewModel: Contract has baselines but no current \
+      encoding.
+
+      SettingsViewModel
+        warning  translation-fallback  SettingsViewModel 1.1.0 /title in pt-BR (default): \
+      Text came from the fallback locale en.
+            baseline: "Configurações"
+            current:  "Settings"
+
+      Coverage
+        en     resolved 40/40 (100.0%), fell back 0, missing 0
+        es     resolved 39/40 (97.5%), fell back 0, missing 1
+        de     resolved 40/40 (100.0%), fell back 0, missing 0
+        pt-BR  resolved 38/40 (95.0%), fell back 2, missing 0
+
+      """)
+  }
+
+  @Test("text: a passing gate with nothing found")
+  func textEmptyGate() {
+    let report = ReportFixture.report("report", findings: [])
+    #expect(ReportFormat.text.render(report).hasPrefix("""
+      GATE: PASS
+      Required bump: major
+
+      contracts  versions  locales  baselines  errors  warnings  infos
+              3         2        4         18       0         0      0
+
+      No findings.
+
+      """))
+    let check = ReportFormat.text.render(ReportFixture.report(findings: []))
+    #expect(check == """
+      contracts check: 0 errors, 0 warnings, 0 infos in 3 contracts (18 baselines)
+
+      """)
+  }
+
+  @Test("text: a finding without a location, a multi-line message, no hint outside check")
+  func textEdges() {
+    let findings = [
+      Finding(.valueChanged, contract: "Card", version: "1.0.0", locale: "en",
+              variant: "default", path: "", message: "line one\nline two"),
+      Finding(.keyUnused, message: "Key 'Old.title' is never resolved."),
+    ]
+    #expect(ReportFormat.text.render(ReportFixture.report("diff", findings: findings)) == """
+      contracts diff: 0 errors, 1 warning, 1 info in 3 contracts (18 baselines)
+
+      warning  key-unused: Key 'Old.title' is never resolved.
+      info  value-changed  Card 1.0.0 (document) in en (default): line one
+          line two
+
+      """)
+  }
+
+  @Test("text: colour wraps the severity words and nothing else")
+  func textColored() {
+    let lines = ReportFormat.text.render(ReportFixture.report(), colored: true)
+      .split(separator: "\n")
+    #expect(lines[0].hasPrefix("contracts check: 4 errors, 1 warning, 1 info in 3 contracts"))
+    #expect(lines[1].hasPrefix("\u{1B}[1;31merror\u{1B}[0m  field-removed  DashboardViewModel"))
+    #expect(lines[5].hasPrefix("\u{1B}[1;33mwarning\u{1B}[0m  translation-fallback  "))
+    #expect(lines[8].hasPrefix("\u{1B}[1;36minfo\u{1B}[0m  text-changed  "))
+    #expect(ReportFormat.text.render(ReportFixture.report()).contains("\u{1B}") == false)
+  }
+
+  @Test("markdown: heading, summary, grouped findings table and coverage")
+  func markdown() {
+    #expect(ReportFormat.markdown.render(ReportFixture.report("report")) == """
+      ## ContractKit report: FAIL
+
+      Required bump: **major**
+
+      | contracts | versions | locales | baselines | errors | warnings | infos |
+      | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
+      | 3 | 2 | 4 | 18 | 4 | 1 | 1 |
+
+      ### Findings
+
+      | severity | kind | contract | version | path | locales | message |
+      | --- | --- | --- | --- | --- | --- | --- |
+      | error | field-removed | DashboardViewModel | 1.0.0 | `/cards/0/title` \
+      | en, es, de (default) | Field 'title' was removed. |
+      | error | contract-removed | LegacyBannerViewModel |  |  |  | Contract has baselines but \
+      no current encoding. |
+      | warning | translation-fallback | SettingsViewModel | 1.1.0 | `/title` | pt-BR (default) \
+      | Text came from the fallback locale en. |
+      | info | text-changed | DashboardViewModel | 1.1.0 | `/header` | es (empty) | Text changed. |
+
+      ### Coverage
+
+      | locale | resolved | fell back | missing | coverage |
+      | --- | ---: | ---: | ---: | ---: |
+      | en | 40/40 | 0 | 0 | 100.0% |
+      | es | 39/40 | 0 | 1 | 97.5% |
+      | de | 40/40 | 0 | 0 | 100.0% |
+      | pt-BR | 38/40 | 2 | 0 | 95.0% |
+
+      """)
+  }
+
+  @Test("markdown: cells escape pipes, Markdown punctuation and line breaks")
+  func markdownEscaping() {
+    let finding = Finding(
+      .valueChanged, contract: "Form_View", version: "1.0.0", locale: "en", variant: "default",
+      path: "/a|b", message: "was *1* | now <2>\nsee [docs]")
+    let markdown = ReportFormat.markdown.render(ReportFixture.report(findings: [finding]))
+    #expect(markdown.contains(#"""
+      | info | value-changed | Form\_View | 1.0.0 | `/a\|b` | en (default) \#
+      | was \*1\* \| now \<2\><br>see \[docs\] |
+      """#))
+  }
+
+  @Test("json: the fixed shape, sorted keys, null for what does not apply")
+  func json() {
+    #expect(ReportFormat.json.render(ReportFixture.report()) == """
+      {
+        "findings" : [
+          {
+            "contract" : "DashboardViewModel",
+            "kind" : "field-removed",
+            "locale" : "de",
+            "message" : "Field 'title' was removed.",
+            "path" : "/cards/0/title",
+            "severity" : "error",
+            "variant" : "default",
+            "version" : "1.0.0"
+          },
+          {
+            "contract" : "DashboardViewModel",
+            "kind" : "field-removed",
+            "locale" : "en",
+            "message" : "Field 'title' was removed.",
+            "path" : "/cards/0/title",
+            "severity" : "error",
+            "variant" : "default",
+            "version" : "1.0.0"
+          },
+          {
+            "contract" : "DashboardViewModel",
+            "kind" : "field-removed",
+            "locale" : "es",
+            "message" : "Field 'title' was removed.",
+            "path" : "/cards/0/title",
+            "severity" : "error",
+            "variant" : "default",
+            "version" : "1.0.0"
+          },
+          {
+            "contract" : "DashboardViewModel",
+            "kind" : "text-changed",
+            "locale" : "es",
+            "message" : "Text changed.",
+            "path" : "/header",
+            "severity" : "info",
+            "variant" : "empty",
+            "version" : "1.1.0"
+          },
+          {
+            "contract" : "LegacyBannerViewModel",
+            "kind" : "contract-removed",
+            "locale" : null,
+            "message" : "Contract has baselines but no current encoding.",
+            "path" : null,
+            "severity" : "error",
+            "variant" : null,
+            "version" : null
+          },
+          {
+            "contract" : "SettingsViewModel",
+            "kind" : "translation-fallback",
+            "locale" : "pt-BR",
+            "message" : "Text came from the fallback locale en.",
+            "path" : "/title",
+            "severity" : "warning",
+            "variant" : "default",
+            "version" : "1.1.0"
+          }
+        ],
+        "summary" : {
+          "baselines" : 18,
+          "contracts" : 3,
+          "errors" : 4,
+          "gate" : "fail",
+          "infos" : 1,
+          "requiredBump" : "major",
+          "warnings" : 1
+        }
+      }
+
+      """)
+  }
+
+  @Test("json: parsed back, every object has exactly the fixed keys and types")
+  func jsonShape() throws {
+    let text = ReportFormat.json.render(ReportFixture.report())
+    let root = try JSONParser.parse(Array(text.utf8), file: "report.json")
+    guard case .object(let members) = root, case .array(let findings)? = members["findings"],
+      case .object(let summary)? = members["summary"]
+    else {
+      Issue.record("not the fixed shape: \(text)")
+      return
+    }
+    #expect(Set(members.keys) == ["findings", "summary"])
+    #expect(findings.count == 6)
+    for finding in findings {
+      guard case .object(let fields) = finding else {
+        Issue.record("finding is not an object")
+        continue
+      }
+      #expect(Set(fields.keys) == [
+        "kind", "severity", "contract", "version", "locale", "variant", "path", "message",
+      ])
+      for key in ["kind", "severity", "message", "contract"] {
+        #expect(fields[key]?.stringValue != nil, "\(key) is a string")
+      }
+      for key in ["version", "locale", "variant", "path"] {
+        #expect(fields[key]?.stringValue != nil || fields[key]?.isNull == true, "\(key)")
+      }
+    }
+    #expect(Set(summary.keys) == [
+      "contracts", "baselines", "errors", "warnings", "infos", "gate", "requiredBump",
+    ])
+    #expect(summary["contracts"] == 3)
+    #expect(summary["baselines"] == 18)
+    #expect(summary["errors"] == 4)
+    #expect(summary["warnings"] == 1)
+    #expect(summary["infos"] == 1)
+    #expect(summary["gate"] == "fail")
+    #expect(summary["requiredBump"] == "major")
+    #expect(findings[4]["locale"] == JSONValue.null)
+    #expect(findings[4]["path"] == JSONValue.null)
+  }
+
+  @Test("junit: a suite per contract, a case per version, locale and variant")
+  func junit() {
+    #expect(ReportFormat.junit.render(ReportFixture.report()) == """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <testsuites name="ContractKit" tests="6" failures="4">
+        <testsuite name="DashboardViewModel" tests="4" failures="3">
+          <testcase classname="DashboardViewModel" name="1.0.0 de default">
+            <failure type="field-removed" message="Field &apos;title&apos; was removed.">\
+      path: /cards/0/title
+      baseline: "Wochenübersicht"
+      current:  (absent)</failure>
+          </testcase>
+          <testcase classname="DashboardViewModel" name="1.0.0 en default">
+            <failure type="field-removed" message="Field &apos;title&apos; was removed.">\
+      path: /cards/0/title
+      baseline: "Weekly summary"
+      current:  (absent)</failure>
+          </testcase>
+          <testcase classname="DashboardViewModel" name="1.0.0 es default">
+            <failure type="field-removed" message="Field &apos;title&apos; was removed.">\
+      path: /cards/0/title
+      baseline: "Resumen semanal"
+      current:  (absent)</failure>
+          </testcase>
+          <testcase classname="DashboardViewModel" name="1.1.0 es empty">
+            <system-out>info  text-changed  DashboardViewModel 1.1.0 /header in es (empty): \
+      Text changed.
+          baseline: "Hola"
+          current:  "Hola de nuevo"</system-out>
+          </testcase>
+        </testsuite>
+        <testsuite name="LegacyBannerViewModel" tests="1" failures="1">
+          <testcase classname="LegacyBannerViewModel" name="contract">
+            <failure type="contract-removed" message="Contract has baselines but no current \
+      encoding."/>
+          </testcase>
+        </testsuite>
+        <testsuite name="SettingsViewModel" tests="1" failures="0">
+          <testcase classname="SettingsViewModel" name="1.1.0 pt-BR default">
+            <system-out>warning  translation-fallback  SettingsViewModel 1.1.0 /title in pt-BR \
+      (default): Text came from the fallback locale en.
+          baseline: "Configurações"
+          current:  "Settings"</system-out>
+          </testcase>
+        </testsuite>
+      </testsuites>
+
+      """)
+  }
+
+  @Test("junit: passing cases are listed; --strict turns warnings into failures")
+  func junitCasesAndStrict() throws {
+    let cases = [
+      JUnitCase(contract: "SettingsViewModel", version: "1.1.0", locale: "en", variant: "default"),
+      JUnitCase(contract: "SettingsViewModel", version: "1.1.0", locale: "pt-BR",
+                variant: "default"),
+    ]
+    let fallback = try #require(ReportFixture.findings.first { $0.kind == .translationFallback })
+    let strict = ReportFixture.report(findings: [fallback], strict: true)
+    #expect(ReportFormat.junit.render(strict, cases: cases) == """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <testsuites name="ContractKit" tests="2" failures="1">
+        <testsuite name="SettingsViewModel" tests="2" failures="1">
+          <testcase classname="SettingsViewModel" name="1.1.0 en default"/>
+          <testcase classname="SettingsViewModel" name="1.1.0 pt-BR default">
+            <failure type="translation-fallback" message="Text came from the fallback locale en.">\
+      path: /title
+      baseline: "Configurações"
+      current:  "Settings"</failure>
+          </testcase>
+        </testsuite>
+      </testsuites>
+
+      """)
+  }
+
+  @Test("junit: output parses as XML, even with markup and control characters")
+  func junitParses() throws {
+    let hostile = Finding(
+      .valueChanged, severity: .error, contract: "A&B", version: "1.0.0", locale: "en",
+      variant: "default", path: "/x<y>",
+      message: "quote \" apostrophe ' amp & lt < bell \u{7} nul \u{0} tab \t line\nbreak\r.",
+      baseline: "]]> <!-- -->", current: .string("\u{1}"))
+    let findings = ReportFixture.findings + [hostile]
+    for report in [ReportFixture.report(), ReportFixture.report(findings: findings)] {
+      let xml = ReportFormat.junit.render(report)
+      let collector = XMLCollector()
+      let parser = XMLParser(data: Data(xml.utf8))
+      parser.delegate = collector
+      #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")\n\(xml)")
+      #expect(collector.elements.first == "testsuites")
+      #expect(collector.count("testcase") == Set(report.findings.map { JUnitCase($0) }).count)
+    }
+    let xml = ReportFormat.junit.render(ReportFixture.report(findings: [hostile]))
+    #expect(xml.contains(#"""
+      <testcase classname="A&amp;B" name="1.0.0 en default">
+            <failure type="value-changed" message="quote &quot; apostrophe &apos; amp &amp; \#
+      lt &lt; bell \#u{FFFD} nul \#u{FFFD} tab &#9; line&#10;break&#13;.">path: /x&lt;y&gt;
+      baseline: "]]&gt; &lt;!-- --&gt;"
+      current:  "\u0001"</failure>
+      """#))
+  }
+
+  @Test("github: one annotation per finding, then a summary notice")
+  func github() {
+    #expect(ReportFormat.github.render(ReportFixture.report()) == """
+      ::error file=.VersionedTestJSON/DashboardViewModel/1.0.0/de.json,title=field-removed::\
+      Field 'title' was removed. (DashboardViewModel 1.0.0 de default /cards/0/title)
+      ::error file=.VersionedTestJSON/DashboardViewModel/1.0.0/en.json,title=field-removed::\
+      Field 'title' was removed. (DashboardViewModel 1.0.0 en default /cards/0/title)
+      ::error file=.VersionedTestJSON/DashboardViewModel/1.0.0/es.json,title=field-removed::\
+      Field 'title' was removed. (DashboardViewModel 1.0.0 es default /cards/0/title)
+      ::notice file=.VersionedTestJSON/DashboardViewModel/1.1.0/es.empty.json,\
+      title=text-changed::Text changed. (DashboardViewModel 1.1.0 es empty /header)
+      ::error file=.VersionedTestJSON/LegacyBannerViewModel,title=contract-removed::\
+      Contract has baselines but no current encoding. (LegacyBannerViewModel)
+      ::warning file=.VersionedTestJSON/SettingsViewModel/1.1.0/pt-BR.json,\
+      title=translation-fallback::Text came from the fallback locale en. \
+      (SettingsViewModel 1.1.0 pt-BR default /title)
+      ::notice title=ContractKit::contracts check: FAIL, 4 errors, 1 warning, 1 info in \
+      3 contracts (18 baselines); required bump: major
+
+      """)
+  }
+
+  @Test("github: messages and properties are escaped per the workflow-command rules")
+  func githubEscaping() throws {
+    let findings = [
+      Finding(
+        .valueChanged, contract: "Odd,Name:1", version: "1.0.0", locale: "en",
+        variant: "default", path: "/a,b:c", message: "100% done\r\nnext, line: here"),
+      Finding(.versionRemoved, contract: "Card", version: "1.0.0", message: "Version retired."),
+      Finding(.keyUnused, message: "Key 'Old.title' is never resolved."),
+    ]
+    var report = ReportFixture.report("diff", findings: findings)
+    report.baselineDirectory = "old/"
+    let output = ReportFormat.github.render(report)
+    #expect(output == """
+      ::warning title=key-unused::Key 'Old.title' is never resolved.
+      ::warning file=old/Card/1.0.0,title=version-removed::Version retired. (Card 1.0.0)
+      ::notice file=old/Odd%2CName%3A1/1.0.0/en.json,title=value-changed::100%25 done%0D%0Anext, \
+      line: here (Odd,Name:1 1.0.0 en default /a,b:c)
+      ::notice title=ContractKit::contracts diff: PASS, 0 errors, 2 warnings, 1 info in \
+      3 contracts (18 baselines); required bump: major
+
+      """)
+    let pattern = try Regex(#"^::(error|warning|notice) (file=[^,]+,)?title=[^:]+::.+$"#)
+    let fixtureOutput = ReportFormat.github.render(ReportFixture.report())
+    for line in (output + fixtureOutput).split(separator: "\n") {
+      #expect(line.wholeMatch(of: pattern) != nil, "\(line)")
+    }
+  }
+
+  @Test("grouping: messages group once their own locale is set aside, whole words only")
+  func groupingSetsLocaleAside() {
+    let missing = ["en", "es", "pt-BR"].map { (locale: String) in
+      Finding(
+        .translationMissing, contract: "Card", version: "1.0.0", locale: locale,
+        variant: "default", path: "/title", message: "No text for Card.title in \(locale).")
+    }
+    // The en and es messages group only if the `en` inside "current" and "entry" stays.
+    let changed = [
+      Finding(.valueChanged, contract: "Card", version: "1.0.0", locale: "en", variant: "default",
+              path: "/n", message: "current entry en value"),
+      Finding(.valueChanged, contract: "Card", version: "1.0.0", locale: "es", variant: "default",
+              path: "/n", message: "current entry es value"),
+      Finding(.valueChanged, contract: "Card", version: "1.0.0", locale: "de", variant: "empty",
+              path: "/n", message: "current entry en value"),
+    ]
+    let groups = FindingGroup.grouping(missing + changed, localeOrder: ["en", "es", "de"])
+    #expect(groups.map(\.location) == [
+      "Card 1.0.0 /title in en, es, pt-BR (default)",
+      "Card 1.0.0 /n in en, es (default)",
+      "Card 1.0.0 /n in de (empty)",
+    ])
+    #expect(groups.map(\.message) == [
+      "No text for Card.title in en.", "current entry en value", "current entry en value",
+    ])
+  }
+
+  @Test("value excerpts are compact, sorted, and cut at 80 characters")
+  func excerpts() {
+    #expect(ValueExcerpt.excerpt(nil) == "(absent)")
+    let object: JSONValue = ["b": [1, true, nil], "a": "x\ny"]
+    #expect(ValueExcerpt.excerpt(object) == #"{"a": "x\ny", "b": [1, true, null]}"#)
+    let long = ValueExcerpt.excerpt(.string(String(repeating: "a", count: 10_000)))
+    #expect(long == "\"" + String(repeating: "a", count: 78) + "…")
+    let wide = ValueExcerpt.excerpt(.array((0..<1000).map { JSONValue.number(JSONNumber($0)) }))
+    #expect(wide.count == 80)
+    #expect(wide.hasPrefix("[0, 1, 2, 3, "))
+    #expect(wide.hasSuffix("…"))
+    let exactly80 = JSONValue.string(String(repeating: "b", count: 78))
+    #expect(ValueExcerpt.excerpt(exactly80) == "\"" + String(repeating: "b", count: 78) + "\"")
+  }
+
+  @Test("counts read naturally and percentages never round up to 100")
+  func wording() {
+    #expect(0.counting("error") == "0 errors")
+    #expect(1.counting("warning") == "1 warning")
+    #expect(3.counting("info") == "3 infos")
+    #expect(LocaleCoverage(locale: "es", resolved: 1999, fellBack: 1, missing: 0).percentText
+      == "99.9")
+    #expect(LocaleCoverage(locale: "es", resolved: 0, fellBack: 0, missing: 0).percentText
+      == "100.0")
+    #expect(LocaleCoverage(locale: "es", resolved: 1, fellBack: 2, missing: 0).percentText
+      == "33.3")
+  }
+}
+
+/// Collects element names while `XMLParser` reads a document.
+final class XMLCollector: NSObject, XMLParserDelegate {
+  var elements: [String] = []
+
+  func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+              qualifiedName: String?, attributes: [String: String] = [:])
+  {
+    elements.append(elementName)
+  }
+
+  func count(_ name: String) -> Int { elements.filter { $0 == name }.count }
+}

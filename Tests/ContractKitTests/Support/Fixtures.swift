@@ -1,0 +1,51 @@
+import Foundation
+@testable import ContractKit
+
+/// A temporary directory removed when the test process ends; purpose-made breakages live here.
+struct TemporaryDirectory {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("contractkit-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  func path(_ relative: String) -> URL { url.appendingPathComponent(relative) }
+
+  func write(_ text: String, to relative: String) throws {
+    let target = path(relative)
+    try FileManager.default.createDirectory(
+      at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: target)
+  }
+
+  func read(_ relative: String) throws -> String {
+    try String(contentsOf: path(relative), encoding: .utf8)
+  }
+
+  func remove() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// A small localization store for vocabulary tests.
+func makeStore(_ yaml: String) throws -> LocalizationStore {
+  try LocalizationStore(files: [(name: "test.yml", text: yaml)])
+}
+
+/// Encodes `value` for one locale and version and returns canonical text.
+func canonical<T: Encodable>(
+  _ value: T, locale: String = "en", store: LocalizationStore = .empty,
+  version: SystemVersion = SystemVersion(1, 0, 0), baseLocale: String = "en"
+) throws -> String {
+  let payload = try LocalizingEncoder(
+    locale: locale, baseLocale: baseLocale, store: store, version: version
+  ).encode(value)
+  return CanonicalJSON.string(payload.value)
+}
+
+/// Runs `body` with every test's files in a fresh copy of the given tree.
+func copyTree(_ source: URL, into directory: TemporaryDirectory, as name: String) throws -> URL {
+  let target = directory.path(name)
+  try FileManager.default.copyItem(at: source, to: target)
+  return target
+}
