@@ -11,7 +11,7 @@ public enum SampleCatalog {
   /// - Throws: `CatalogError` for a mistake in the registrations, `InputError` for bad YAML.
   public static func make() throws -> Catalog {
     var catalog = try Catalog(
-      versions: [.v1_0, .v1_1],
+      versions: [.v1_0, .v1_1, .v2_0],
       locales: ["en", "es", "de", "fr", "ja", "pt-BR"],
       localizations: Bundle.module.url(forResource: "Localization", withExtension: nil),
       baselines: packageRoot.appendingPathComponent(BaselineLayout.directoryName))
