@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "ContractKitTesting", targets: ["ContractKitTesting"]),
     .library(name: "SampleContracts", targets: ["SampleContracts"]),
     .executable(name: "contracts", targets: ["contracts"]),
+    .executable(name: "contracts-bench", targets: ["contracts-bench"]),
   ],
   targets: [
     // The vocabulary, the localizing encoder, baselines, diffs, findings, reports and the
@@ -27,9 +28,16 @@ let package = Package(
       name: "contracts",
       dependencies: ["ContractKit", "SampleContracts"]
     ),
+    // `swift run -c release contracts-bench`: a synthetic catalog of 10,000+ baselines,
+    // measured against the naive reference.
+    .executableTarget(
+      name: "contracts-bench",
+      dependencies: ["ContractKit"]
+    ),
     .testTarget(
       name: "ContractKitTests",
-      dependencies: ["ContractKit", "ContractKitTesting", "SampleContracts"]
+      // `contracts` is a dependency so that end-to-end tests can run the built binary.
+      dependencies: ["ContractKit", "ContractKitTesting", "SampleContracts", "contracts"]
     ),
   ],
   swiftLanguageModes: [.v6]

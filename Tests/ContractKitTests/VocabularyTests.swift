@@ -207,9 +207,28 @@ struct VocabularyTests {
   @Test("dates on the wire are ISO 8601 UTC, whatever the machine's time zone")
   func wireDates() throws {
     #expect(WireDate.string(from: Date(timeIntervalSince1970: 1_773_480_600)) == "2026-03-14T09:30:00Z")
-    #expect(WireDate.string(from: Date(timeIntervalSince1970: -86_400.25)) == "1969-12-30T23:59:59.750Z")
+    #expect(WireDate.string(from: Date(timeIntervalSince1970: -86_400.25)) == "1969-12-30T23:59:59.75Z")
     #expect(WireDate.date(from: "2026-03-14T09:30:00Z") == Date(timeIntervalSince1970: 1_773_480_600))
     struct Stamp: Encodable { let at = Date(timeIntervalSince1970: 0) }
     #expect(try canonical(Stamp()) == "{\n  \"at\" : \"1970-01-01T00:00:00Z\"\n}\n")
+  }
+}
+
+@Suite("Vocabulary: wire spellings inside wrappers")
+struct WrappedWireSpellingTests {
+  struct Link: Encodable {
+    @Versioned(since: SystemVersion(1, 0, 0)) var url: URL? = URL(string: "https://example.com/a")
+    @Versioned var at: Date? = Date(timeIntervalSince1970: 0)
+  }
+
+  @Test("a URL or Date inside @Versioned is written as a string, not its raw Codable form")
+  func versionedURL() throws {
+    #expect(try canonical(Link()) == """
+      {
+        "at" : "1970-01-01T00:00:00Z",
+        "url" : "https://example.com/a"
+      }
+
+      """)
   }
 }

@@ -37,6 +37,16 @@ public struct Catalog: Sendable {
   public init(versions: [SystemVersion], unreleased: SystemVersion? = nil, locales: [String],
               localizations: URL?, baselines: URL) throws
   {
+    try self.init(
+      versions: versions, unreleased: unreleased, locales: locales,
+      store: localizations.map { try LocalizationStore(directory: $0) } ?? .empty,
+      baselines: baselines)
+  }
+
+  /// Declares a catalog over a store already loaded (tests, generated catalogs).
+  public init(versions: [SystemVersion], unreleased: SystemVersion? = nil, locales: [String],
+              store: LocalizationStore, baselines: URL) throws
+  {
     let sorted = Array(Set(versions)).sorted()
     guard !sorted.isEmpty else { throw CatalogError.invalidDeclaration("a catalog needs at least one version") }
     guard !locales.isEmpty else { throw CatalogError.invalidDeclaration("a catalog needs at least one locale") }
@@ -55,7 +65,7 @@ public struct Catalog: Sendable {
     self.versions = sorted
     self.unreleasedVersion = unreleased
     self.locales = locales
-    self.store = try localizations.map { try LocalizationStore(directory: $0) } ?? .empty
+    self.store = store
     self.baselineDirectory = baselines
   }
 
@@ -90,7 +100,7 @@ public struct Catalog: Sendable {
       registeredAt: "\(fileID):\(line)"))
   }
 
-  private mutating func add(_ contract: Contract) throws(CatalogError) {
+  mutating func add(_ contract: Contract) throws(CatalogError) {
     if let existing = contracts.first(where: { $0.name == contract.name }) {
       throw .duplicateContract(
         name: contract.name, first: existing.registeredAt, second: contract.registeredAt)

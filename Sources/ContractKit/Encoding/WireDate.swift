@@ -1,23 +1,29 @@
 import struct Foundation.Date
 
-/// The one wire spelling of a `Date`: ISO 8601 in UTC, `2026-03-14T09:30:00Z`, with
-/// milliseconds only when present (`…:00.250Z`).
+/// The one wire spelling of a `Date`: ISO 8601 in UTC, `2026-03-14T09:30:00Z`, with a
+/// fraction only when present, down to microseconds (`…:00.25Z`, `…:00.000417Z`).
+///
+/// Microseconds matter: two `Date()` calls in one run differ below the millisecond, and the
+/// determinism probe must see that difference to report a volatile value.
 ///
 /// Computed with integer calendar arithmetic rather than a formatter, so it never depends on
 /// the ICU version, the machine's time zone or its calendar.
 enum WireDate {
   static func string(from date: Date) -> String {
-    let totalMillis = (date.timeIntervalSince1970 * 1000).rounded()
-    var millis = Int64(totalMillis)
-    var seconds = millis.floorDivided(by: 1000)
-    millis -= seconds * 1000
+    var micros = Int64((date.timeIntervalSince1970 * 1_000_000).rounded())
+    var seconds = micros.floorDivided(by: 1_000_000)
+    micros -= seconds * 1_000_000
     let days = seconds.floorDivided(by: 86_400)
     seconds -= days * 86_400
     let (year, month, day) = civilDate(fromDaysSinceEpoch: days)
     var text = pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
     text += "T" + pad(seconds / 3600, 2) + ":" + pad(seconds / 60 % 60, 2) + ":"
       + pad(seconds % 60, 2)
-    if millis != 0 { text += "." + pad(millis, 3) }
+    if micros != 0 {
+      var fraction = pad(micros, 6)
+      while fraction.hasSuffix("0") { fraction.removeLast() }
+      text += "." + fraction
+    }
     return text + "Z"
   }
 
@@ -31,7 +37,9 @@ enum WireDate {
     let values = parts.compactMap { $0 }
     let days = daysSinceEpoch(year: values[0], month: values[1], day: values[2])
     var seconds = Double(days * 86_400 + values[3] * 3600 + values[4] * 60 + values[5])
-    if values.count == 7 { seconds += Double(values[6]) / 1000 }
+    if values.count == 7, let fraction = text.split(separator: ".").last?.dropLast() {
+      seconds += (Double("0." + fraction) ?? 0)
+    }
     return Date(timeIntervalSince1970: seconds)
   }
 

@@ -37,10 +37,14 @@ struct CaseCheck {
         state = .different
         let old = try JSONParser.parse(baseline, file: files.displayPath(contractCase.relativePath))
         let roles = PathRoles(metadata: metadata(merging: payload), localizedPointers: [])
-        findings += PayloadDiff(location: location, roles: roles)
+        let changes = PayloadDiff(location: location, roles: roles)
           .findings(baseline: old, current: payload.value)
+        findings += changes
         findings += try probe(first: payload, bytes: bytes, location: location)
+        // A decode failure where the diff already reports a breaking change says nothing new.
+        let explained = Set(changes.filter { $0.severity == .error }.compactMap(\.path))
         findings += decodeFindings(baseline, location: location)
+          .filter { !explained.contains($0.path ?? "") }
       }
     } else {
       state = .missing

@@ -51,7 +51,10 @@ extension Versioned: Codable {
         encoder.omit()
         return
       }
-      try wrappedValue.encode(to: encoder)
+      // Through a container, so URL, Date and friends get their one wire spelling rather
+      // than their raw Codable form (URL's is `{"relative": …}`).
+      var container = encoder.singleValueContainer()
+      try container.encode(wrappedValue)
       return
     }
     var container = encoder.singleValueContainer()

@@ -1,0 +1,30 @@
+import ContractKitTesting
+import SampleContracts
+import Testing
+import XCTest
+@testable import ContractKit
+
+/// The sample catalog against its committed baselines: what a user's package does with the
+/// one-line integrations. Every contract, version, locale and variant is its own test case.
+let sampleContracts = ContractVerifier(SampleCatalog.make)
+
+@Suite("Sample catalog contracts")
+struct SampleContractTests {
+  @Test("ViewModel contract", arguments: sampleContracts.cases)
+  func contract(_ contractCase: ContractCase) { expectContract(contractCase, in: sampleContracts) }
+
+  @Test("catalog-wide: no removed contracts, stale Baselines.md or unused keys")
+  func catalogWide() { expectCatalog(sampleContracts) }
+
+  @Test("the catalog covers 13 contracts × 3 versions × 6 locales plus variants")
+  func size() {
+    #expect(sampleContracts.cases.count == 306)
+    #expect(Set(sampleContracts.cases.map(\.contract)).count == 13)
+    #expect(Set(sampleContracts.cases.map(\.variant)) == ["default", "empty", "long-text"])
+  }
+}
+
+/// The XCTest integration over the same catalog.
+final class SampleContractXCTests: XCTestCase {
+  func testSampleContracts() { assertContracts(sampleContracts) }
+}
