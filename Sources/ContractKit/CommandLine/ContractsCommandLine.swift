@@ -63,6 +63,14 @@ public enum ContractsCommandLine {
     func loadCatalog() throws -> Catalog {
       let catalog = try makeCatalog()
       guard let directory = invocation.baselines else { return catalog }
+      // A directory named on the command line must exist, except for `record`, which may
+      // be creating it: a typo must not read as "every baseline is missing".
+      var isDirectory: ObjCBool = false
+      let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
+      if invocation.command != .record, !(exists && isDirectory.boolValue) {
+        throw InputError(file: directory, reason: exists
+          ? "is not a directory" : "no such baseline directory")
+      }
       return catalog.withBaselines(at: URL(fileURLWithPath: directory))
     }
     func shard() throws -> Shard? {

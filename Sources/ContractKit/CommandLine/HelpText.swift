@@ -56,7 +56,7 @@ enum HelpText {
 
       See 'contracts help <subcommand>' for detailed help.
 
-    """ + exitCodes + "\n"
+    """ + "\n" + exitCodes + "\n"
 
   private static let check = """
     OVERVIEW: Encode the catalog and compare it with the committed baselines.

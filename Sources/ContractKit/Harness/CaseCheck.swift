@@ -50,8 +50,7 @@ struct CaseCheck {
       state = .missing
       findings.append(location.finding(
         .baselineMissing, at: nil,
-        "no baseline at \(files.displayPath(contractCase.relativePath)); run 'contracts record' "
-          + "or set CONTRACTKIT_RECORD=missing"))
+        "no committed baseline yet; run 'contracts record' or set CONTRACTKIT_RECORD=missing"))
       findings += try probe(first: payload, bytes: bytes, location: location)
     }
     return Outcome(findings: Self.unique(findings), current: bytes, baselineState: state,
@@ -72,15 +71,15 @@ struct CaseCheck {
       case .missing:
         findings.append(location.finding(
           .translationMissing, at: lookup.pointer,
-          "key '\(lookup.key)' has no translation in \(location.locale) or its fallbacks"))
+          "key '\(lookup.key)' has no translation here or in any fallback locale"))
       case .resolved(.string("")):
         findings.append(location.finding(
           .translationMissing, at: lookup.pointer,
-          "key '\(lookup.key)' is empty in \(location.locale)"))
+          "key '\(lookup.key)' has an empty translation"))
       case .fellBack(_, let fallback):
         findings.append(location.finding(
           .translationFallback, at: lookup.pointer,
-          "key '\(lookup.key)' is missing in \(location.locale); shown in \(fallback) instead"))
+          "key '\(lookup.key)' has no translation here; shown in \(fallback) instead"))
       case .resolved:
         break
       }
