@@ -79,9 +79,15 @@ public enum ContractsCommandLine {
         throw UsageError(message: error.description, command: invocation.command)
       }
     }
-    func emit(_ report: Report) throws -> Int32 {
+    func emit(_ report: Report, cases: [ContractCase] = []) throws -> Int32 {
+      // JUnit lists every case checked, passing ones included, not only those with findings.
+      let junitCases = cases.map {
+        JUnitCase(contract: $0.contract, version: $0.version.versionString, locale: $0.locale,
+                  variant: $0.variant)
+      }
       let text = invocation.format.render(
-        report, colored: colored && invocation.output == nil && invocation.format == .text)
+        report, colored: colored && invocation.output == nil && invocation.format == .text,
+        cases: junitCases)
       if let output = invocation.output {
         let url = URL(fileURLWithPath: output)
         try AtomicFile.write(Array(text.utf8), to: url, display: output)
@@ -92,10 +98,17 @@ public enum ContractsCommandLine {
     }
     switch invocation.command {
     case .check:
-      return try emit(Check(catalog: loadCatalog(), shard: shard(), strict: invocation.strict).run())
-    case .report:
+      let catalog = try loadCatalog()
+      let shard = try shard()
       return try emit(
-        ReleaseGate(catalog: loadCatalog(), shard: shard(), strict: invocation.strict).run())
+        Check(catalog: catalog, shard: shard, strict: invocation.strict).run(),
+        cases: catalog.cases(in: shard))
+    case .report:
+      let catalog = try loadCatalog()
+      let shard = try shard()
+      return try emit(
+        ReleaseGate(catalog: catalog, shard: shard, strict: invocation.strict).run(),
+        cases: catalog.cases(in: shard))
     case .diff:
       return try emit(TreeDiff(
         old: URL(fileURLWithPath: invocation.positional[0]),
@@ -114,7 +127,8 @@ public enum ContractsCommandLine {
         catalog: catalog, acceptBreakingReason: invocation.acceptBreaking ? invocation.reason : nil,
         onlyMissing: invocation.onlyMissing
       ).run()
-      stdout(RecordSummary.text(outcome, baselines: catalog.effectiveBaselineDirectory.path))
+      stdout(RecordSummary.text(
+        outcome, baselines: BaselineFiles(root: catalog.effectiveBaselineDirectory).displayRoot))
       return outcome.exitCode
     }
   }

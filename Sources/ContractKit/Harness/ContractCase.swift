@@ -42,6 +42,12 @@ extension Catalog {
     }
   }
 
+  /// The cases of the contracts in `shard` (all of them without one).
+  public func cases(in shard: Shard?) -> [ContractCase] {
+    guard let shard else { return cases }
+    return cases.filter { shard.includes($0.contract) }
+  }
+
   /// Encodes one stub of `contract` for a case's locale and version.
   func encode(_ variant: Contract.Variant, for contractCase: ContractCase,
               annotations: Bool = true) throws -> EncodedPayload
