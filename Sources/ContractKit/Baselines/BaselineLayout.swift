@@ -22,6 +22,11 @@ public enum BaselineLayout {
     "\(contract)/\(version)/\(fileName(locale: locale, variant: variant))"
   }
 
+  /// The metadata file's path relative to the baseline directory.
+  public static func metadataPath(contract: String, version: String) -> String {
+    "\(contract)/\(version)/\(metadataFileName)"
+  }
+
   /// `en.json` for the default stub, `en.empty.json` for the `empty` variant.
   public static func fileName(locale: String, variant: String?) -> String {
     guard let variant, variant != defaultVariant else { return "\(locale).json" }

@@ -3,8 +3,10 @@
 /// one did not (an emptied translation, a fallback to the base locale, an unresolved
 /// placeholder, colliding identities).
 ///
-/// A regression finding at a path replaces the plain `text-changed` or `value-changed` there:
-/// one change, one finding.
+/// One change, one finding: a regression at a path replaces the plain `text-changed` or
+/// `value-changed` there, and rows that now share a `vmId` are one `identity-collision`, not
+/// also an `identity-changed` per row. A problem the old file already had is not new, even
+/// when its row moved: problems are compared by ``StablePaths``, not by index.
 struct FileDiff {
   let location: DiffLocation
   let roles: PathRoles
@@ -13,12 +15,20 @@ struct FileDiff {
 
   func findings(old: JSONValue, new: JSONValue) -> [Finding] {
     let changes = PayloadDiff(location: location, roles: roles).findings(baseline: old, current: new)
-    let oldProblems = Set(problems(in: old, base: base?.old).map(Self.key))
-    let regressions = problems(in: new, base: base?.new).filter { !oldProblems.contains(Self.key($0)) }
+    var oldPaths = StablePaths(old)
+    var newPaths = StablePaths(new)
+    let oldProblems = Set(problems(in: old, base: base?.old).map { Self.key($0, &oldPaths) })
+    let regressions = problems(in: new, base: base?.new).filter {
+      !oldProblems.contains(Self.key($0, &newPaths))
+    }
     let superseded = Set(regressions.compactMap(\.path))
+    let collided = Self.collidingIdentities(regressions, in: new)
     return regressions + changes.filter { change in
-      !((change.kind == .textChanged || change.kind == .valueChanged)
-        && superseded.contains(change.path ?? ""))
+      switch change.kind {
+      case .textChanged, .valueChanged: !superseded.contains(change.path ?? "")
+      case .identityChanged: !collided.contains(change.path ?? "")
+      default: true
+      }
     }
   }
 
@@ -61,7 +71,70 @@ struct FileDiff {
     }
   }
 
-  private static func key(_ finding: Finding) -> [String] {
-    [finding.kind.rawValue, finding.path ?? "", finding.current.map(CanonicalJSON.string) ?? ""]
+  /// The `vmId` pointers of the rows that new `identity-collision`s are about.
+  private static func collidingIdentities(_ regressions: [Finding], in payload: JSONValue)
+    -> Set<String>
+  {
+    var pointers = Set<String>()
+    for finding in regressions where finding.kind == .identityCollision {
+      guard let arrayPointer = finding.path, let id = finding.current?.stringValue,
+        case .array(let elements)? = JSONPointer.value(at: arrayPointer, in: payload)
+      else { continue }
+      for (index, element) in elements.enumerated() where element["vmId"]?.stringValue == id {
+        pointers.insert(JSONPointer.appending("vmId", to: JSONPointer.appending(index, to: arrayPointer)))
+      }
+    }
+    return pointers
+  }
+
+  private static func key(_ finding: Finding, _ paths: inout StablePaths) -> [String] {
+    [finding.kind.rawValue, finding.path.map { paths.path(of: $0) } ?? "",
+     finding.current.map(CanonicalJSON.string) ?? ""]
+  }
+}
+
+/// Names places in one payload so that a row keeps its name when it moves: an array index
+/// is replaced by the element's `vmId` where the array's identities are unique (the rows
+/// ``ArrayMatching`` matches by identity), and kept elsewhere.
+struct StablePaths {
+  private let document: JSONValue
+  /// Whether the array at a pointer is matched by identity, computed once per array.
+  private var byIdentity: [String: Bool] = [:]
+
+  init(_ document: JSONValue) { self.document = document }
+
+  /// The stable name of `pointer`; equal names in two versions of a payload are one place.
+  mutating func path(of pointer: String) -> String {
+    var current: JSONValue? = document
+    var walked = ""
+    var name = ""
+    for token in JSONPointer.tokens(of: pointer) {
+      var stableToken = token
+      switch current {
+      case .object(let members)?:
+        current = members[token]
+      case .array(let elements)?:
+        guard let index = Int(token), elements.indices.contains(index) else {
+          current = nil
+          break
+        }
+        current = elements[index]
+        if identified(elements, at: walked), let id = elements[index]["vmId"]?.stringValue {
+          stableToken = "\u{1}" + id
+        }
+      default:
+        current = nil
+      }
+      walked = JSONPointer.appending(token, to: walked)
+      name = JSONPointer.appending(stableToken, to: name)
+    }
+    return name
+  }
+
+  private mutating func identified(_ elements: [JSONValue], at pointer: String) -> Bool {
+    if let known = byIdentity[pointer] { return known }
+    let matched = ArrayMatching.identities(elements) != nil
+    byIdentity[pointer] = matched
+    return matched
   }
 }

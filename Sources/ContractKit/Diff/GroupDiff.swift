@@ -5,13 +5,13 @@ struct GroupDiff {
   let new: BaselineFiles
 
   func findings() throws -> [Finding] {
-    var changed: [BaselineTree.File] = []
-    for file in group.files {
-      if try old.read(file.relativePath) != new.read(file.relativePath) { changed.append(file) }
-    }
+    // Each file is read once; nothing is parsed unless some file of the group changed.
+    let oldBytes = try contents(of: old)
+    let newBytes = try contents(of: new)
+    let changed = group.files.filter { oldBytes[$0.locale] != newBytes[$0.locale] }
     guard !changed.isEmpty else { return [] }
-    let oldPayloads = try payloads(in: old)
-    let newPayloads = try payloads(in: new)
+    let oldPayloads = try payloads(oldBytes, in: old)
+    let newPayloads = try payloads(newBytes, in: new)
     let metadata = try metadata(in: new) ?? metadata(in: old)
     let localized = LocalizedPointers.find(in: group.locales.compactMap { oldPayloads[$0] })
       .union(LocalizedPointers.find(in: group.locales.compactMap { newPayloads[$0] }))
@@ -31,13 +31,27 @@ struct GroupDiff {
     return findings
   }
 
-  private func payloads(in files: BaselineFiles) throws -> [String: JSONValue] {
+  private func path(_ locale: String) -> String {
+    BaselineLayout.relativePath(
+      contract: group.contract, version: group.version, locale: locale, variant: group.variant)
+  }
+
+  /// The bytes of every locale's file of the group in `files`, by locale.
+  private func contents(of files: BaselineFiles) throws -> [String: [UInt8]] {
+    var contents: [String: [UInt8]] = [:]
+    for locale in group.locales {
+      if let bytes = try files.read(path(locale)) { contents[locale] = bytes }
+    }
+    return contents
+  }
+
+  private func payloads(_ contents: [String: [UInt8]], in files: BaselineFiles) throws
+    -> [String: JSONValue]
+  {
     var payloads: [String: JSONValue] = [:]
     for locale in group.locales {
-      let path = BaselineLayout.relativePath(
-        contract: group.contract, version: group.version, locale: locale, variant: group.variant)
-      guard let bytes = try files.read(path) else { continue }
-      payloads[locale] = try JSONParser.parse(bytes, file: files.displayPath(path))
+      guard let bytes = contents[locale] else { continue }
+      payloads[locale] = try JSONParser.parse(bytes, file: files.displayPath(path(locale)))
     }
     return payloads
   }

@@ -30,6 +30,7 @@ public struct TreeDiff: Sendable {
     findings += try WorkerPool.map(groups, threads: threads) { group in
       try GroupDiff(group: group, old: old, new: new).findings()
     }.flatMap { $0 }
+    try Self.validateUnpaired(oldTree, newTree, old: old, new: new, threads: threads)
     findings += try enumCaseFindings(oldTree, newTree)
     let contracts = Set(oldTree.contracts).union(newTree.contracts)
     let summary = Summary(
@@ -43,24 +44,48 @@ public struct TreeDiff: Sendable {
   }
 
   /// Enum cases one tree's `contract.json` lists and the other's no longer does.
+  ///
+  /// Every `contract.json` of either tree is read, so a corrupt one is exit 2 even where the
+  /// other tree has none to compare with.
   private func enumCaseFindings(_ oldTree: BaselineTree, _ newTree: BaselineTree) throws
     -> [Finding]
   {
     var findings: [Finding] = []
-    for folder in oldTree.metadata.intersection(newTree.metadata).sorted(by: codePointOrder) {
-      let parts = folder.split(separator: "/").map(String.init)
+    for folder in oldTree.metadata.union(newTree.metadata).sorted(by: codePointOrder) {
+      let parts = folder.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
       guard parts.count == 2 else { continue }
-      let removals = EnumCases.removed(
-        old: try ContractMetadata.read(contract: parts[0], version: parts[1], in: old),
-        new: try ContractMetadata.read(contract: parts[0], version: parts[1], in: new))
-      for removal in removals {
+      let (contract, version) = (parts[0], parts[1])
+      let oldMetadata = oldTree.metadata.contains(folder)
+        ? try ContractMetadata.read(contract: contract, version: version, in: old) : nil
+      let newMetadata = newTree.metadata.contains(folder)
+        ? try ContractMetadata.read(contract: contract, version: version, in: new) : nil
+      for removal in EnumCases.removed(old: oldMetadata, new: newMetadata) {
         findings.append(Finding(
-          .enumCaseRemoved, contract: parts.first, version: parts.last, path: removal.pattern,
+          .enumCaseRemoved, contract: contract, version: version, path: removal.pattern,
           message: "\(removal.type) no longer has case '\(removal.caseName)' at "
             + "'\(removal.pattern)'; clients still expecting it fail to decode"))
       }
     }
     return findings
+  }
+
+  /// Parses the payload files that only one tree has (an added or removed contract, version,
+  /// locale or variant): nothing compares them, but a corrupt file is still unusable input
+  /// (exit 2 naming the file and the position), never silently accepted.
+  private static func validateUnpaired(_ oldTree: BaselineTree, _ newTree: BaselineTree,
+                                       old: BaselineFiles, new: BaselineFiles, threads: Int)
+    throws
+  {
+    let oldFiles = Set(oldTree.files)
+    let newFiles = Set(newTree.files)
+    let unpaired = oldTree.files.filter { !newFiles.contains($0) }.map { (old, $0.relativePath) }
+      + newTree.files.filter { !oldFiles.contains($0) }.map { (new, $0.relativePath) }
+    _ = try WorkerPool.map(unpaired, threads: threads) { item in
+      let (files, path) = item
+      guard let bytes = try files.read(path) else { return false }
+      _ = try JSONParser.parse(bytes, file: files.displayPath(path))
+      return true
+    }
   }
 
   private static func scanExisting(_ files: BaselineFiles) throws -> BaselineTree {

@@ -43,12 +43,23 @@ public enum FindingKind: String, Sendable, Hashable, Codable, CaseIterable {
   }
 
   /// How a difference of this kind bears on the release version between two versions.
+  ///
+  /// Wire-breaking kinds require a major bump, additions a minor one, changed values and
+  /// texts a patch. Problems that are not wire changes (an unstable stub, an unused key, a
+  /// stale document, a retired version) require none.
   public var bump: VersionBump {
     switch self {
-    case .contractAdded, .fieldAdded, .becameNonNull: .minor
-    case .valueChanged, .textChanged: .patch
-    case .versionRemoved, .baselinesStale, .keyUnused, .translationFallback: .none
-    default: .major
+    case .contractRemoved, .localeRemoved, .fieldRemoved, .typeChanged, .becameNull,
+      .enumCaseRemoved, .decodeFailed, .identityChanged:
+      .major
+    case .contractAdded, .baselineMissing, .fieldAdded, .becameNonNull:
+      .minor
+    case .valueChanged, .textChanged, .translationMissing, .translationFallback,
+      .placeholderUnresolved:
+      .patch
+    case .versionRemoved, .identityNondeterministic, .identityCollision, .volatileValue,
+      .placeholderMismatch, .keyUnused, .versionBumpRequired, .baselinesStale:
+      .none
     }
   }
 }

@@ -18,7 +18,9 @@ struct GroupCheck {
     var metadataChanged = false
   }
 
-  var metadataPath: String { "\(contract.name)/\(version.versionString)/\(BaselineLayout.metadataFileName)" }
+  var metadataPath: String {
+    BaselineLayout.metadataPath(contract: contract.name, version: version.versionString)
+  }
 
   func run() throws -> Outcome {
     let committed = try ContractMetadata.read(

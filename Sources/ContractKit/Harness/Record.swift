@@ -105,8 +105,8 @@ public struct Record: Sendable {
           written.append(contractCase.relativePath)
         }
       }
-      let metadataPath = "\(group.metadata.contract)/\(group.metadata.version)/"
-        + BaselineLayout.metadataFileName
+      let metadataPath = BaselineLayout.metadataPath(
+        contract: group.metadata.contract, version: group.metadata.version)
       let wanted = try group.metadataChanged && (!onlyMissing || files.read(metadataPath) == nil)
       if try wanted && files.write(CanonicalJSON.encode(group.metadata.json), to: metadataPath) {
         written.append(metadataPath)

@@ -20,14 +20,7 @@ public struct LocalizationContext {
 
   /// The text at `key`, following the locale fallback chain; `""` when missing.
   public func string(forKey key: String) -> String {
-    switch session.lookUp(key, at: path) {
-    case .string(let text)?: text
-    case .int(let value)?: String(value)
-    case .double(let value)?: String(value)
-    case .bool(let value)?: String(value)
-    case .list(let items)?: items.map(Self.scalarText).joined(separator: ", ")
-    case nil: ""
-    }
+    session.lookUp(key, at: path).map(Self.scalarText) ?? ""
   }
 
   /// The raw value at `key` in the store, following the fallback chain.
