@@ -1,11 +1,19 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Replaces a file so that every reader sees either its old bytes or its new ones.
 ///
 /// The bytes go to a hidden temporary file in the same folder (same file system), which is
 /// then renamed over the target: `rename(2)` is atomic, so a `record` killed mid-way or two
-/// running at once never leave a torn file. A killed run may leave a `.…tmp` file behind;
-/// tree scans skip hidden files.
+/// running at once never leave a torn file. A killed run may leave a
+/// `.<name>.<pid>.<random>.tmp` file behind; tree scans skip hidden files.
 enum AtomicFile {
   static func write(_ bytes: [UInt8], to target: URL, display: String) throws {
     let folder = target.deletingLastPathComponent()
@@ -15,14 +23,52 @@ enum AtomicFile {
       throw InputError(file: folder.path, reason: "cannot be created: \(error.localizedDescription)")
     }
     let temporary = folder.appendingPathComponent(
-      ".\(target.lastPathComponent).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp")
-    guard FileManager.default.createFile(atPath: temporary.path, contents: Data(bytes)) else {
-      throw InputError(file: display, reason: "cannot be written")
+      ".\(target.lastPathComponent).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp").path
+    // Written directly, not through `FileManager.createFile`, which on Linux writes its own
+    // `.dat.nosync…` temporary file and renames it: one temporary file, one rename.
+    if let failure = writeNew(bytes, at: temporary) {
+      unlink(temporary)
+      throw InputError(file: display, reason: "cannot be written: \(failure)")
     }
-    guard rename(temporary.path, target.path) == 0 else {
+    guard rename(temporary, target.path) == 0 else {
       let reason = String(cString: strerror(errno))
-      unlink(temporary.path)
+      unlink(temporary)
       throw InputError(file: display, reason: "cannot be replaced: \(reason)")
     }
+  }
+
+  /// Creates the file at `path` (it must not exist) holding `bytes`; the `errno` text on
+  /// failure.
+  private static func writeNew(_ bytes: [UInt8], at path: String) -> String? {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+    var failure: String?
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count, let base = buffer.baseAddress {
+        let count = systemWrite(descriptor, base + offset, buffer.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          failure = String(cString: strerror(errno))
+          return
+        }
+        offset += count
+      }
+    }
+    if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
+    return failure
+  }
+
+  /// `write(2)`, named apart from ``write(_:to:display:)``.
+  private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int)
+    -> Int
+  {
+    #if canImport(Glibc)
+      Glibc.write(descriptor, buffer, count)
+    #elseif canImport(Musl)
+      Musl.write(descriptor, buffer, count)
+    #else
+      Darwin.write(descriptor, buffer, count)
+    #endif
   }
 }

@@ -11,8 +11,12 @@ public struct BaselineFiles: Sendable {
   /// The directory as the user named it, for messages.
   public let displayRoot: String
 
+  /// ``root``'s path, spelled once: reads join paths as strings, not `URL`s.
+  private let rootPath: String
+
   public init(root: URL) {
     self.root = root.standardizedFileURL.resolvingSymlinksInPath()
+    rootPath = self.root.path
     displayRoot = Self.relativeToWorkingDirectory(root.standardizedFileURL.path)
   }
 
@@ -27,33 +31,95 @@ public struct BaselineFiles: Sendable {
   }
 
   /// The file's bytes, or `nil` when it does not exist.
-  /// - Throws: ``InputError`` when it exists but cannot be read, or is a link out of the tree.
+  /// - Throws: ``InputError`` when it exists but cannot be read, or when it or a folder on
+  ///   the way to it is a symbolic link out of the tree.
   public func read(_ relativePath: String) throws(InputError) -> [UInt8]? {
-    let path = url(relativePath).path
-    var info = stat()
-    guard lstat(path, &info) == 0 else {
-      if errno == ENOENT { return nil }
-      throw InputError(file: displayPath(relativePath), reason: "cannot be read: \(errnoText())")
-    }
-    if (info.st_mode & S_IFMT) == S_IFLNK {
-      let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-      guard target.hasPrefix(root.path + "/") else {
-        throw InputError(
-          file: displayPath(relativePath),
-          reason: "is a symbolic link to '\(target)' outside the baseline directory; not followed")
-      }
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard try checkContained(relativePath) else { return nil }
+    return try contents(relativePath)
+  }
+
+  /// The bytes of a file already checked by ``checkContained(_:)``.
+  private func contents(_ relativePath: String) throws(InputError) -> [UInt8] {
+    guard let bytes = Self.readAll(rootPath + "/" + relativePath) else {
       throw InputError(file: displayPath(relativePath), reason: "cannot be read")
     }
-    return [UInt8](data)
+    return bytes
+  }
+
+  /// The whole file at `path`, or `nil` when it cannot be opened or read: one `open`, one
+  /// `fstat`, and `read`s straight into the array (no `Data` in between to copy from).
+  private static func readAll(_ path: String) -> [UInt8]? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return nil }
+    // One spare byte, so a file that grew since `fstat` is noticed and read to its end.
+    var bytes = [UInt8](repeating: 0, count: max(0, Int(info.st_size)) + 1)
+    var count = 0
+    while true {
+      if count == bytes.count {
+        bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
+      }
+      let result = bytes.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return -1 }
+        return systemRead(descriptor, base + count, buffer.count - count)
+      }
+      if result > 0 {
+        count += result
+      } else if result == 0 {
+        bytes.removeSubrange(count...)
+        return bytes
+      } else if errno != EINTR {
+        return nil
+      }
+    }
+  }
+
+  /// Whether `relativePath` exists, after checking that no symbolic link on the way to it
+  /// (a folder or the file itself) leads out of ``root``: `lstat` follows links in every
+  /// component but the last, so each component is checked on its own.
+  /// - Throws: ``InputError`` for a link leaving the tree or an unreadable component.
+  private func checkContained(_ relativePath: String) throws(InputError) -> Bool {
+    var path = rootPath
+    var walked: [Substring] = []
+    var components = relativePath.split(separator: "/")[...]
+    while let component = components.popFirst() {
+      path += "/" + component
+      walked.append(component)
+      var info = stat()
+      guard lstat(path, &info) == 0 else {
+        if errno == ENOENT || errno == ENOTDIR { return false }
+        throw InputError(file: displayPath(relativePath), reason: "cannot be read: \(errnoText())")
+      }
+      guard (info.st_mode & S_IFMT) == S_IFLNK else { continue }
+      let place = components.isEmpty
+        ? "is a symbolic link" : "is behind the symbolic link '\(walked.joined(separator: "/"))'"
+      guard let resolved = realpath(path, nil) else {
+        throw InputError(file: displayPath(relativePath),
+                         reason: "\(place) that cannot be resolved; not followed")
+      }
+      let target = String(cString: resolved)
+      free(resolved)
+      guard target == rootPath || target.hasPrefix(rootPath + "/") else {
+        throw InputError(
+          file: displayPath(relativePath),
+          reason: "\(place) to '\(target)' outside the baseline directory; not followed")
+      }
+    }
+    return true
   }
 
   /// Writes `bytes` atomically unless the file already holds exactly them.
   /// - Returns: `true` when the file was written, `false` when it was already up to date.
   @discardableResult
   public func write(_ bytes: [UInt8], to relativePath: String) throws -> Bool {
-    if let existing = try? read(relativePath), existing == bytes { return false }
+    // Never through a link that leaves the tree; an unreadable file is simply rewritten.
+    if try checkContained(relativePath), let existing = try? contents(relativePath),
+      existing == bytes
+    {
+      return false
+    }
     try AtomicFile.write(bytes, to: url(relativePath), display: displayPath(relativePath))
     return true
   }
@@ -67,4 +133,11 @@ public struct BaselineFiles: Sendable {
   }
 
   private func errnoText() -> String { String(cString: strerror(errno)) }
+}
+
+/// `read(2)`, named apart from ``BaselineFiles/read(_:)``.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int)
+  -> Int
+{
+  read(descriptor, buffer, count)
 }

@@ -27,6 +27,12 @@ public struct BaselineTree: Sendable {
   public private(set) var strayFiles: [String] = []
   /// Symbolic links found in the tree (never followed), relative to the root.
   public private(set) var links: [String] = []
+  /// Contract names present, sorted: ``contracts``, computed once by ``scan(_:)``.
+  private var contractNames: [String] = []
+  /// Versions present per contract, oldest first: ``versions(of:)``, computed once.
+  private var versionsByContract: [String: [String]] = [:]
+  /// Where each contract's files, and each `contract/version` folder's, lie in ``files``.
+  private var ranges: [String: Range<Int>] = [:]
 
   /// An empty tree, for a directory that does not exist yet.
   public init() {}
@@ -37,51 +43,85 @@ public struct BaselineTree: Sendable {
     var tree = BaselineTree()
     let manager = FileManager.default
     var isDirectory: ObjCBool = false
+    // Joined below as `rootPath + "/" + name`; of resolved paths only `/` ends in a slash.
+    let rootPath = files.root.path == "/" ? "" : files.root.path
     guard manager.fileExists(atPath: files.root.path, isDirectory: &isDirectory) else {
       return tree
     }
     guard isDirectory.boolValue else {
       throw InputError(file: files.displayRoot, reason: "is not a directory")
     }
-    for contract in try list(files.root, display: files.displayRoot) {
-      let contractURL = files.root.appendingPathComponent(contract.name)
+    // Paths are joined as strings: building a `URL` per entry cost more than the `lstat`.
+    var found: [(path: String, file: File)] = []
+    for contract in try list(files.root.path, display: files.displayRoot) {
+      let contractPath = rootPath + "/" + contract.name
       guard contract.kind == .directory, BaselineLayout.isValidContractName(contract.name) else {
         tree.note(contract, path: contract.name)
         continue
       }
-      for version in try list(contractURL, display: files.displayPath(contract.name)) {
+      for version in try list(contractPath, display: files.displayPath(contract.name)) {
         let versionPath = "\(contract.name)/\(version.name)"
         guard version.kind == .directory, (try? SystemVersion(parsing: version.name)) != nil
         else {
           tree.note(version, path: versionPath)
           continue
         }
-        let versionURL = contractURL.appendingPathComponent(version.name)
-        for file in try list(versionURL, display: files.displayPath(versionPath)) {
+        let versionFolder = contractPath + "/" + version.name
+        for file in try list(versionFolder, display: files.displayPath(versionPath)) {
           let filePath = "\(versionPath)/\(file.name)"
           if file.kind == .file, file.name == BaselineLayout.metadataFileName {
             tree.metadata.insert(versionPath)
           } else if file.kind == .file, let parsed = BaselineLayout.parseFileName(file.name) {
-            tree.files.append(File(contract: contract.name, version: version.name,
-                                   locale: parsed.locale, variant: parsed.variant))
+            let entry = File(contract: contract.name, version: version.name,
+                             locale: parsed.locale, variant: parsed.variant)
+            found.append((entry.relativePath, entry))
           } else {
             tree.note(file, path: filePath)
           }
         }
       }
     }
-    tree.files.sort { codePointOrder($0.relativePath, $1.relativePath) }
+    // Each path is spelled once, not once per comparison.
+    tree.files = found.sorted { codePointOrder($0.path, $1.path) }.map(\.file)
     tree.strayFiles.sort(by: codePointOrder)
     tree.links.sort(by: codePointOrder)
+    tree.index()
     return tree
   }
 
   /// Contract names present, sorted.
-  public var contracts: [String] { Array(Set(files.map(\.contract))).sorted(by: codePointOrder) }
+  public var contracts: [String] { contractNames }
 
   /// Versions present for `contract`, oldest first.
   public func versions(of contract: String) -> [String] {
-    Array(Set(files.filter { $0.contract == contract }.map(\.version))).sorted(by: versionOrder)
+    versionsByContract[contract] ?? []
+  }
+
+  /// The payload files of `contract`, or of its `version` folder, in path order.
+  ///
+  /// A lookup, not a pass over the tree: code that visits every contract (or version) and
+  /// filters ``files`` for each does work that grows with the square of the tree.
+  public func files(of contract: String, version: String? = nil) -> ArraySlice<File> {
+    let key = version.map { "\(contract)/\($0)" } ?? contract
+    guard let range = ranges[key] else { return [] }
+    return files[range]
+  }
+
+  /// Fills ``contracts``, ``versions(of:)`` and ``files(of:version:)`` from ``files``, so
+  /// that asking them for every contract of a 20,000-file tree costs no pass over the files
+  /// each time. Files are in path order, so each contract's (and each version folder's)
+  /// files are contiguous: all paths with one prefix are.
+  private mutating func index() {
+    var versions: [String: Set<String>] = [:]
+    for (offset, file) in files.enumerated() {
+      versions[file.contract, default: []].insert(file.version)
+      for key in [file.contract, "\(file.contract)/\(file.version)"] {
+        let start = ranges[key]?.lowerBound ?? offset
+        ranges[key] = start..<(offset + 1)
+      }
+    }
+    contractNames = versions.keys.sorted(by: codePointOrder)
+    versionsByContract = versions.mapValues { $0.sorted(by: versionOrder) }
   }
 
   private mutating func note(_ entry: Entry, path: String) {
@@ -94,23 +134,61 @@ public struct BaselineTree: Sendable {
     let kind: Kind
   }
 
-  private static func list(_ url: URL, display: String) throws(InputError) -> [Entry] {
+  /// The visible entries of `folder`, sorted, each with its kind.
+  ///
+  /// Kinds come from the directory listing itself (`d_type`), which costs no `lstat` per
+  /// entry; only entries the file system does not type are `lstat`ed. A folder `opendir`
+  /// refuses, or with names that are not UTF-8, is listed through `FileManager` as before,
+  /// so errors and names read the same.
+  private static func list(_ folder: String, display: String) throws(InputError) -> [Entry] {
+    guard let directory = opendir(folder) else {
+      return try listThroughFileManager(folder, display: display)
+    }
+    defer { closedir(directory) }
+    var entries: [Entry] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> String? in
+        guard let base = raw.bindMemory(to: CChar.self).baseAddress else { return nil }
+        return String(validatingCString: base)
+      }
+      guard let name else { return try listThroughFileManager(folder, display: display) }
+      if name.hasPrefix(".") { continue }
+      let kind: Kind
+      switch Int32(entry.pointee.d_type) {
+      case Int32(DT_DIR): kind = .directory
+      case Int32(DT_REG): kind = .file
+      case Int32(DT_LNK): kind = .link
+      case Int32(DT_UNKNOWN): kind = kindByStat(folder + "/" + name)
+      default: kind = .other
+      }
+      entries.append(Entry(name: name, kind: kind))
+    }
+    return entries.sorted { codePointOrder($0.name, $1.name) }
+  }
+
+  private static func listThroughFileManager(_ folder: String, display: String)
+    throws(InputError) -> [Entry]
+  {
     let names: [String]
     do {
-      names = try FileManager.default.contentsOfDirectory(atPath: url.path)
+      names = try FileManager.default.contentsOfDirectory(atPath: folder)
     } catch {
       throw InputError(file: display, reason: "cannot be listed: \(error.localizedDescription)")
     }
     return names.filter { !$0.hasPrefix(".") }.sorted(by: codePointOrder).map { name in
-      var info = stat()
-      let path = url.appendingPathComponent(name).path
-      guard lstat(path, &info) == 0 else { return Entry(name: name, kind: .other) }
-      switch info.st_mode & S_IFMT {
-      case S_IFDIR: return Entry(name: name, kind: .directory)
-      case S_IFREG: return Entry(name: name, kind: .file)
-      case S_IFLNK: return Entry(name: name, kind: .link)
-      default: return Entry(name: name, kind: .other)
-      }
+      Entry(name: name, kind: kindByStat(folder + "/" + name))
+    }
+  }
+
+  /// The kind `lstat` reports (links are not followed).
+  private static func kindByStat(_ path: String) -> Kind {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return .other }
+    switch info.st_mode & S_IFMT {
+    case S_IFDIR: return .directory
+    case S_IFREG: return .file
+    case S_IFLNK: return .link
+    default: return .other
     }
   }
 }

@@ -101,12 +101,13 @@ extension ContractMetadata {
     guard case .object(let paths)? = json["paths"] else { throw fail("/paths", "an object") }
     var annotations: [String: [PathAnnotation]] = [:]
     for (pattern, entry) in paths {
-      let pointer = JSONPointer.appending(pattern, to: "/paths")
-      guard case .array(let items) = entry else { throw fail(pointer, "an array") }
+      // Spelled only for an error: escaping every pattern costs seconds on deep payloads.
+      func pointer() -> String { JSONPointer.appending(pattern, to: "/paths") }
+      guard case .array(let items) = entry else { throw fail(pointer(), "an array") }
       var list: [PathAnnotation] = []
       for item in items {
         guard let annotation = Self.annotation(from: item) else {
-          throw fail(pointer, "a known annotation")
+          throw fail(pointer(), "a known annotation")
         }
         list.append(annotation)
       }

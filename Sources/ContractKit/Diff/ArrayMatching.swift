@@ -1,9 +1,10 @@
 /// Pairs the elements of two versions of one JSON array.
 ///
-/// Elements that are objects with a string `vmId` are matched by it, wherever they moved;
-/// the unmatched ones on each side are then paired in order (a row whose identity changed
-/// is one row with an `identity-changed`, not a removal and an addition). Arrays without
-/// identities, or whose identities repeat, are matched by index.
+/// When every element on both sides is an object with a string `vmId`, elements are matched
+/// by it, wherever they moved (the k-th row with an identity on one side with the k-th row
+/// with that identity on the other, should identities repeat); the unmatched ones on each
+/// side are then paired in order (a row whose identity changed is one row with an
+/// `identity-changed`, not a removal and an addition). Other arrays are matched by index.
 enum ArrayMatching {
   struct Pair: Equatable {
     var old: Int?
@@ -11,16 +12,21 @@ enum ArrayMatching {
   }
 
   static func pairs(_ old: [JSONValue], _ new: [JSONValue]) -> [Pair] {
-    guard let oldIds = identities(old), let newIds = identities(new) else {
+    guard let oldIds = allIdentities(old), let newIds = allIdentities(new) else {
       return byIndex(old.count, new.count)
     }
-    var newIndexById: [String: Int] = [:]
-    for (index, id) in newIds.enumerated() { newIndexById[id] = index }
+    var newIndicesById: [String: [Int]] = [:]
+    for (index, id) in newIds.enumerated() { newIndicesById[id, default: []].append(index) }
+    var taken: [String: Int] = [:]
     var pairs: [Pair] = []
+    pairs.reserveCapacity(max(old.count, new.count))
     var matchedNew = Set<Int>()
     var unmatchedOld: [Int] = []
     for (oldIndex, id) in oldIds.enumerated() {
-      if let newIndex = newIndexById[id] {
+      let occurrence = taken[id, default: 0]
+      if let candidates = newIndicesById[id], occurrence < candidates.count {
+        let newIndex = candidates[occurrence]
+        taken[id] = occurrence + 1
         pairs.append(Pair(old: oldIndex, new: newIndex))
         matchedNew.insert(newIndex)
       } else {
@@ -38,11 +44,17 @@ enum ArrayMatching {
 
   /// The `vmId` of every element, or `nil` when any lacks one or two share one.
   static func identities(_ elements: [JSONValue]) -> [String]? {
+    guard let ids = allIdentities(elements), Set(ids).count == ids.count else { return nil }
+    return ids
+  }
+
+  /// The `vmId` of every element, repeats included, or `nil` when any lacks one.
+  static func allIdentities(_ elements: [JSONValue]) -> [String]? {
     guard !elements.isEmpty else { return nil }
     var ids: [String] = []
-    var seen = Set<String>()
+    ids.reserveCapacity(elements.count)
     for element in elements {
-      guard let id = element["vmId"]?.stringValue, seen.insert(id).inserted else { return nil }
+      guard let id = element["vmId"]?.stringValue else { return nil }
       ids.append(id)
     }
     return ids

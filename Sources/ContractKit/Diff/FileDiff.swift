@@ -6,10 +6,14 @@
 /// One change, one finding: a regression at a path replaces the plain `text-changed` or
 /// `value-changed` there, and rows that now share a `vmId` are one `identity-collision`, not
 /// also an `identity-changed` per row. A problem the old file already had is not new, even
-/// when its row moved: problems are compared by ``StablePaths``, not by index.
+/// when its row moved: problems are compared by ``StablePaths``, not by index (and fallbacks
+/// by pattern and text).
 struct FileDiff {
   let location: DiffLocation
+  /// What the new file's paths mean (its pointers)…
   let roles: PathRoles
+  /// …and the old file's, whose rows may be in another order.
+  let oldRoles: PathRoles
   /// The base locale's payloads (old, new) of the same contract, version and variant.
   let base: (old: JSONValue?, new: JSONValue?)?
 
@@ -17,10 +21,11 @@ struct FileDiff {
     let changes = PayloadDiff(location: location, roles: roles).findings(baseline: old, current: new)
     var oldPaths = StablePaths(old)
     var newPaths = StablePaths(new)
-    let oldProblems = Set(problems(in: old, base: base?.old).map { Self.key($0, &oldPaths) })
-    let regressions = problems(in: new, base: base?.new).filter {
+    let oldProblems = Set(problems(in: old, base: base?.old, roles: oldRoles)
+      .map { Self.key($0, &oldPaths) })
+    let regressions = Self.strongest(problems(in: new, base: base?.new, roles: roles).filter {
       !oldProblems.contains(Self.key($0, &newPaths))
-    }
+    })
     let superseded = Set(regressions.compactMap(\.path))
     let collided = Self.collidingIdentities(regressions, in: new)
     return regressions + changes.filter { change in
@@ -32,15 +37,17 @@ struct FileDiff {
     }
   }
 
-  private func problems(in payload: JSONValue, base: JSONValue?) -> [Finding] {
+  private func problems(in payload: JSONValue, base: JSONValue?, roles: PathRoles) -> [Finding] {
     var problems = PayloadLint.findings(in: payload, location: location, roles: roles)
-    if let base { problems += fallbacks(in: payload, base: base, pointer: "", pattern: "") }
+    if let base {
+      problems += fallbacks(in: payload, base: base, roles: roles, pointer: "", pattern: "")
+    }
     return problems
   }
 
   /// Localized strings equal to the base locale's non-empty text at the same path.
-  private func fallbacks(in value: JSONValue, base: JSONValue, pointer: String, pattern: String)
-    -> [Finding]
+  private func fallbacks(in value: JSONValue, base: JSONValue, roles: PathRoles, pointer: String,
+                         pattern: String) -> [Finding]
   {
     switch (value, base) {
     case (.string(let text), .string(let baseText)):
@@ -54,7 +61,7 @@ struct FileDiff {
     case (.object(let members), .object(let baseMembers)):
       return members.keys.sorted(by: codePointOrder).flatMap { key -> [Finding] in
         guard let member = members[key], let baseMember = baseMembers[key] else { return [] }
-        return fallbacks(in: member, base: baseMember,
+        return fallbacks(in: member, base: baseMember, roles: roles,
                          pointer: JSONPointer.appending(key, to: pointer),
                          pattern: JSONPointer.appending(key, to: pattern))
       }
@@ -62,12 +69,21 @@ struct FileDiff {
       let elementPattern = JSONPointer.appending("*", to: pattern)
       return ArrayMatching.pairs(baseElements, elements).flatMap { pair -> [Finding] in
         guard let baseIndex = pair.old, let index = pair.new else { return [] }
-        return fallbacks(in: elements[index], base: baseElements[baseIndex],
+        return fallbacks(in: elements[index], base: baseElements[baseIndex], roles: roles,
                          pointer: JSONPointer.appending(index, to: pointer),
                          pattern: elementPattern)
       }
     default:
       return []
+    }
+  }
+
+  /// One regression per path: an unresolved placeholder in a text that also equals the base
+  /// locale's is the placeholder error, not also a fallback warning.
+  private static func strongest(_ regressions: [Finding]) -> [Finding] {
+    let placeholders = Set(regressions.filter { $0.kind == .placeholderUnresolved }.compactMap(\.path))
+    return regressions.filter {
+      $0.kind != .translationFallback || !placeholders.contains($0.path ?? "")
     }
   }
 
@@ -87,54 +103,13 @@ struct FileDiff {
     return pointers
   }
 
+  /// What makes two problems one: kind, place and value. A fallback's place is its pattern:
+  /// a text the old file already showed in the base locale's words at that pattern (a word
+  /// that is the same in both languages) is not a new fallback in a moved or added row.
   private static func key(_ finding: Finding, _ paths: inout StablePaths) -> [String] {
-    [finding.kind.rawValue, finding.path.map { paths.path(of: $0) } ?? "",
-     finding.current.map(CanonicalJSON.string) ?? ""]
-  }
-}
-
-/// Names places in one payload so that a row keeps its name when it moves: an array index
-/// is replaced by the element's `vmId` where the array's identities are unique (the rows
-/// ``ArrayMatching`` matches by identity), and kept elsewhere.
-struct StablePaths {
-  private let document: JSONValue
-  /// Whether the array at a pointer is matched by identity, computed once per array.
-  private var byIdentity: [String: Bool] = [:]
-
-  init(_ document: JSONValue) { self.document = document }
-
-  /// The stable name of `pointer`; equal names in two versions of a payload are one place.
-  mutating func path(of pointer: String) -> String {
-    var current: JSONValue? = document
-    var walked = ""
-    var name = ""
-    for token in JSONPointer.tokens(of: pointer) {
-      var stableToken = token
-      switch current {
-      case .object(let members)?:
-        current = members[token]
-      case .array(let elements)?:
-        guard let index = Int(token), elements.indices.contains(index) else {
-          current = nil
-          break
-        }
-        current = elements[index]
-        if identified(elements, at: walked), let id = elements[index]["vmId"]?.stringValue {
-          stableToken = "\u{1}" + id
-        }
-      default:
-        current = nil
-      }
-      walked = JSONPointer.appending(token, to: walked)
-      name = JSONPointer.appending(stableToken, to: name)
+    let place = finding.path.map {
+      finding.kind == .translationFallback ? paths.pattern(of: $0) : paths.path(of: $0)
     }
-    return name
-  }
-
-  private mutating func identified(_ elements: [JSONValue], at pointer: String) -> Bool {
-    if let known = byIdentity[pointer] { return known }
-    let matched = ArrayMatching.identities(elements) != nil
-    byIdentity[pointer] = matched
-    return matched
+    return [finding.kind.rawValue, place ?? "", finding.current.map(CanonicalJSON.string) ?? ""]
   }
 }

@@ -13,9 +13,14 @@ struct GroupDiff {
     let oldPayloads = try payloads(oldBytes, in: old)
     let newPayloads = try payloads(newBytes, in: new)
     let metadata = try metadata(in: new) ?? metadata(in: old)
+    // Localized by shape in either tree; resolved to pointers in each file, so a row that
+    // moved between the trees keeps its role.
     let localized = LocalizedPointers.find(in: group.locales.compactMap { oldPayloads[$0] })
       .union(LocalizedPointers.find(in: group.locales.compactMap { newPayloads[$0] }))
-    let roles = PathRoles(metadata: metadata, localizedPointers: localized)
+    func roles(in payload: JSONValue) -> PathRoles {
+      var paths = StablePaths(payload)
+      return PathRoles(metadata: metadata, localizedPointers: paths.pointers(of: localized))
+    }
     let baseLocale = metadata?.baseLocale ?? (group.locales.contains("en") ? "en" : nil)
     var findings: [Finding] = []
     for file in changed {
@@ -25,7 +30,8 @@ struct GroupDiff {
         baseLocale.flatMap { $0 == file.locale ? nil : (oldPayloads[$0], newPayloads[$0]) }
       let location = DiffLocation(contract: group.contract, version: group.version,
                                   locale: file.locale, variant: group.variant)
-      findings += FileDiff(location: location, roles: roles, base: base)
+      findings += FileDiff(location: location, roles: roles(in: newValue),
+                           oldRoles: roles(in: oldValue), base: base)
         .findings(old: oldValue, new: newValue)
     }
     return findings

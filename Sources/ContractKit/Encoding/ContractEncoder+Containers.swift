@@ -11,7 +11,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   var codingPath: [any CodingKey] { path?.codingPath ?? [] }
 
   private func put(_ value: JSONValue, forKey key: Key) {
-    box.members[key.stringValue] = .value(value)
+    box.set(.value(value), forKey: key.stringValue)
   }
 
   private func childPath(_ key: Key) -> EncodingPath { EncodingPath(parent: path, key: key) }
@@ -38,11 +38,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func encode(_ value: UInt64, forKey key: Key) throws { put(integer(value), forKey: key) }
 
   mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    if let slot = try encoder.encodeChild(value, at: childPath(key)) {
-      box.members[key.stringValue] = slot
-    } else {
-      box.members[key.stringValue] = nil
-    }
+    box.set(try encoder.encodeChild(value, at: childPath(key)), forKey: key.stringValue)
   }
 
   // Optionals: synthesized Codable calls these; recording `optional` feeds contract.json.
@@ -73,14 +69,14 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
     let nested = ObjectBox()
-    box.members[key.stringValue] = .object(nested)
+    box.set(.object(nested), forKey: key.stringValue)
     return KeyedEncodingContainer(
       KeyedContainer<NestedKey>(encoder: encoder, box: nested, path: childPath(key)))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
     let nested = ArrayBox()
-    box.members[key.stringValue] = .array(nested)
+    box.set(.array(nested), forKey: key.stringValue)
     return UnkeyedContainer(encoder: encoder, box: nested, path: childPath(key))
   }
 
@@ -94,7 +90,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   private func deferredEncoder(named name: String, path: EncodingPath) -> any Encoder {
     let child = ContractEncoder(session: encoder.session, path: path)
-    box.members[name] = .deferred(child)
+    box.set(.deferred(child), forKey: name)
     return child
   }
 }
@@ -108,7 +104,7 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
   var count: Int { box.elements.count }
 
   private func append(_ value: JSONValue) { box.elements.append(.value(value)) }
-  private var nextPath: EncodingPath { EncodingPath(parent: path, key: IndexKey(count)) }
+  private var nextPath: EncodingPath { EncodingPath(parent: path, elementIndex: count) }
 
   mutating func encodeNil() throws { append(.null) }
   mutating func encode(_ value: Bool) throws { append(.bool(value)) }

@@ -58,6 +58,9 @@ final class ContractEncoder: Encoder {
 
   /// The JSON of values the wire spells in one fixed way, whatever their `encode(to:)` does.
   func primitiveValue<T: Encodable>(_ value: T, at path: EncodingPath?) throws -> JSONValue? {
+    // One conformance check turns away every other type before the casts below, each of
+    // which costs a runtime cast (and conformance lookups) for every struct in a payload.
+    guard T.self is any WirePrimitive.Type else { return nil }
     switch value {
     case let text as String: return .string(text)
     case let flag as Bool: return .bool(flag)
@@ -90,6 +93,21 @@ final class ContractEncoder: Encoder {
   }
 }
 
+/// The types ``ContractEncoder/primitiveValue(_:at:)`` spells itself, and optionals of them
+/// (a cast to `String` also matches a `String?` holding one).
+protocol WirePrimitive {}
+
+extension String: WirePrimitive {}
+extension Bool: WirePrimitive {}
+extension Int: WirePrimitive {}
+extension Double: WirePrimitive {}
+extension Date: WirePrimitive {}
+extension URL: WirePrimitive {}
+extension UUID: WirePrimitive {}
+extension Data: WirePrimitive {}
+extension Decimal: WirePrimitive {}
+extension Optional: WirePrimitive where Wrapped: WirePrimitive {}
+
 /// What one encoder produced, before it is frozen into a ``JSONValue``.
 enum Slot {
   case empty
@@ -105,15 +123,33 @@ enum Slot {
     switch self {
     case .empty: .object([:])
     case .value(let value): value
-    case .object(let box): .object(box.members.mapValues(\.value))
+    case .object(let box): .object(box.frozen)
     case .array(let box): .array(box.elements.map(\.value))
     case .deferred(let encoder): encoder.slot.value
     }
   }
 }
 
+/// An object's members as written: a list replayed into a dictionary once, when the value
+/// is frozen, rather than a dictionary grown (and rehashed) member by member.
 final class ObjectBox {
-  var members: [String: Slot] = [:]
+  /// Every write in order; `nil` removes the key, and the last write of a key wins.
+  private var writes: [(key: String, slot: Slot?)] = []
+
+  /// Sets (or, with `nil`, removes) the member `key`.
+  func set(_ slot: Slot?, forKey key: String) {
+    if writes.isEmpty { writes.reserveCapacity(8) }
+    writes.append((key, slot))
+  }
+
+  /// The members as a dictionary of finished values.
+  var frozen: [String: JSONValue] {
+    var members = [String: JSONValue](minimumCapacity: writes.count)
+    for write in writes {
+      members[write.key] = write.slot?.value
+    }
+    return members
+  }
 }
 
 final class ArrayBox {

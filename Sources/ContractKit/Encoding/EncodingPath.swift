@@ -1,22 +1,107 @@
 /// Where the encoder is in the payload, as a cheap linked list built only as deep as it goes.
 ///
 /// Coding paths as `[CodingKey]` arrays are copied at every level; this shares parents and
-/// spells a JSON Pointer only when something asks for one (an annotation, a finding).
+/// spells a JSON Pointer only when something asks for one (an annotation, a lookup, a
+/// finding). A spelling, once made, is kept on its node, so siblings share their parent's and
+/// each costs one concatenation: annotating every field of every row stays linear in the
+/// payload rather than in the payload times its depth.
 final class EncodingPath: @unchecked Sendable {
-  // Immutable after init; @unchecked because `CodingKey` existentials are not Sendable.
+  // `parent` and `key` are immutable; the two spellings are filled lazily, only by the one
+  // encoding (on one thread) that owns the path. @unchecked because `CodingKey`
+  // existentials are not Sendable.
   let parent: EncodingPath?
   let key: any CodingKey
+  /// The array index when this is an element's path (its key is an ``IndexKey``).
+  let elementIndex: Int?
+  private var spelledPointer: String?
+  private var spelledPattern: String?
+  private var patternNode: PatternNode?
 
+  /// The path of a keyed member (or `super`) at `parent`; elements use
+  /// ``init(parent:elementIndex:)``.
   init(parent: EncodingPath?, key: any CodingKey) {
     self.parent = parent
     self.key = key
+    elementIndex = nil
+  }
+
+  /// The path of element `index` of the array at `parent`.
+  init(parent: EncodingPath?, elementIndex index: Int) {
+    self.parent = parent
+    key = IndexKey(index)
+    elementIndex = index
   }
 
   /// The RFC 6901 pointer: `/cards/0/title`.
-  var pointer: String { spell(wildcardIndices: false) }
+  var pointer: String { spelling(wildcardIndices: false) }
 
   /// The pointer with array indices as `*`: `/cards/*/title`, the form `contract.json` uses.
-  var pattern: String { spell(wildcardIndices: true) }
+  var pattern: String { spelling(wildcardIndices: true) }
+
+  /// The spelling, kept on this node and every ancestor spelled on the way. Iterative: the
+  /// nodes between this one and the nearest spelled ancestor are collected, then spelled
+  /// downwards, so no depth of nesting can overflow the stack here.
+  private func spelling(wildcardIndices: Bool) -> String {
+    if let known = cached(wildcardIndices) { return known }
+    if let parentSpelling = parent.map({ $0.cached(wildcardIndices) }) ?? "" {
+      let spelled = JSONPointer.appending(
+        token(wildcardIndices: wildcardIndices), to: parentSpelling)
+      keep(spelled, wildcardIndices)
+      return spelled
+    }
+    var unspelled: [EncodingPath] = []
+    var node: EncodingPath? = self
+    var spelled = ""
+    while let current = node {
+      if let known = current.cached(wildcardIndices) {
+        spelled = known
+        break
+      }
+      unspelled.append(current)
+      node = current.parent
+    }
+    for current in unspelled.reversed() {
+      spelled = JSONPointer.appending(current.token(wildcardIndices: wildcardIndices), to: spelled)
+      current.keep(spelled, wildcardIndices)
+    }
+    return spelled
+  }
+
+  /// This path's node in the pattern tree rooted at `root` (its encoding's), kept on this
+  /// node and every ancestor found on the way; iterative like the spellings.
+  func patternNode(under root: PatternNode) -> PatternNode {
+    if let patternNode { return patternNode }
+    // The usual case: the parent (an object or an array element) is already placed.
+    if let known = parent.map({ $0.patternNode }) ?? root {
+      let placed = known.child(token(wildcardIndices: true))
+      patternNode = placed
+      return placed
+    }
+    var unplaced: [EncodingPath] = []
+    var node: EncodingPath? = self
+    var placed = root
+    while let current = node {
+      if let known = current.patternNode {
+        placed = known
+        break
+      }
+      unplaced.append(current)
+      node = current.parent
+    }
+    for current in unplaced.reversed() {
+      placed = placed.child(current.token(wildcardIndices: true))
+      current.patternNode = placed
+    }
+    return placed
+  }
+
+  private func keep(_ spelled: String, _ wildcardIndices: Bool) {
+    if wildcardIndices { spelledPattern = spelled } else { spelledPointer = spelled }
+  }
+
+  private func cached(_ wildcardIndices: Bool) -> String? {
+    wildcardIndices ? spelledPattern : spelledPointer
+  }
 
   /// The coding path as Codable reports it.
   var codingPath: [any CodingKey] {
@@ -29,18 +114,12 @@ final class EncodingPath: @unchecked Sendable {
     return keys.reversed()
   }
 
-  private func spell(wildcardIndices: Bool) -> String {
-    var tokens: [String] = []
-    var node: EncodingPath? = self
-    while let current = node {
-      if let index = current.key as? IndexKey {
-        tokens.append(wildcardIndices ? "*" : String(index.index))
-      } else {
-        tokens.append(current.key.stringValue)
-      }
-      node = current.parent
+  /// This node's reference token, unescaped.
+  private func token(wildcardIndices: Bool) -> String {
+    if let elementIndex {
+      return wildcardIndices ? "*" : String(elementIndex)
     }
-    return tokens.reversed().reduce("") { JSONPointer.appending($1, to: $0) }
+    return key.stringValue
   }
 }
 

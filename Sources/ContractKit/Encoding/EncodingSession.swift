@@ -15,14 +15,20 @@ final class EncodingSession {
 
   /// Every store lookup, in order.
   private(set) var lookups: [Lookup] = []
-  /// Annotations by path pattern (`/cards/*/title`); a path may carry several
-  /// (`versioned` and `localized`).
-  private(set) var annotations: [String: [PathAnnotation]] = [:]
+  /// The patterns met, with their annotations; a path may carry several (`versioned` and
+  /// `localized`).
+  private let patterns = PatternNode(pattern: "")
+  /// The pattern nodes that carry annotations, in the order they got their first.
+  private var annotatedPatterns: [PatternNode] = []
   /// Pointers of identities made with `ViewModelId()`.
   private(set) var randomIdentities: [String] = []
 
-  private var numberFormatters: [String: NumberFormatter] = [:]
+  /// Formatters this session uses, checked out of its thread's ``FormatterPool``.
+  private var numberFormatters: [String: ReusableNumberFormatter] = [:]
   private var dateFormatters: [String: DateFormatter] = [:]
+  /// The locales a lookup tries, computed once per session rather than once per lookup.
+  private lazy var fallbackChain = LocalizationStore.fallbackChain(
+    locale: locale, baseLocale: baseLocale)
 
   /// One store lookup and how it resolved.
   struct Lookup: Hashable {
@@ -42,7 +48,7 @@ final class EncodingSession {
   }
 
   func lookUp(_ key: String, at path: EncodingPath?) -> LocalizedValue? {
-    let resolution = store.resolve(key, locale: locale, baseLocale: baseLocale)
+    let resolution = resolve(key)
     lookups.append(Lookup(key: key, pointer: path.pointer, resolution: resolution))
     switch resolution {
     case .resolved(let value), .fellBack(let value, _): return value
@@ -50,11 +56,29 @@ final class EncodingSession {
     }
   }
 
+  /// `store.resolve(key, locale:baseLocale:)`, with the fallback chain computed once.
+  private func resolve(_ key: String) -> Resolution {
+    for candidate in fallbackChain {
+      guard let value = store.value(forKey: key, locale: candidate) else { continue }
+      return candidate == locale ? .resolved(value) : .fellBack(value, from: candidate)
+    }
+    return .missing
+  }
+
   func annotate(_ annotation: PathAnnotation, at path: EncodingPath?) {
     guard collectsAnnotations else { return }
-    let pattern = path.pattern
-    if annotations[pattern]?.contains(annotation) == true { return }
-    annotations[pattern, default: []].append(annotation)
+    let node = path?.patternNode(under: patterns) ?? patterns
+    if node.add(annotation) { annotatedPatterns.append(node) }
+  }
+
+  /// Annotations by path pattern (`/cards/*/title`).
+  var annotations: [String: [PathAnnotation]] {
+    var byPattern: [String: [PathAnnotation]] = [:]
+    byPattern.reserveCapacity(annotatedPatterns.count)
+    for node in annotatedPatterns {
+      byPattern[node.pattern] = node.annotations
+    }
+    return byPattern
   }
 
   func noteIdentity(_ identity: ViewModelId, at path: EncodingPath?) {
@@ -65,12 +89,13 @@ final class EncodingSession {
   func numberFormatter(_ style: NumberFormatter.Style, fractionDigits: Int?) -> NumberFormatter {
     let cacheKey = "\(style.rawValue)/\(fractionDigits ?? -1)"
     if let formatter = numberFormatters[cacheKey] { return formatter }
-    let formatter = NumberFormatter()
-    formatter.locale = foundationLocale
-    formatter.numberStyle = style
-    if let fractionDigits {
-      formatter.minimumFractionDigits = fractionDigits
-      formatter.maximumFractionDigits = fractionDigits
+    let formatter: ReusableNumberFormatter
+    if let pooled = FormatterPool.current.takeNumberFormatter(poolKey(cacheKey)) {
+      pooled.restoreInitialSettings()
+      formatter = pooled
+    } else {
+      formatter = ReusableNumberFormatter(
+        locale: foundationLocale, style: style, fractionDigits: fractionDigits)
     }
     numberFormatters[cacheKey] = formatter
     return formatter
@@ -79,14 +104,32 @@ final class EncodingSession {
   func dateFormatter(date: DateFormatter.Style, time: DateFormatter.Style) -> DateFormatter {
     let cacheKey = "\(date.rawValue)/\(time.rawValue)"
     if let formatter = dateFormatters[cacheKey] { return formatter }
-    let formatter = DateFormatter()
-    formatter.locale = foundationLocale
-    // Pinned so a baseline never depends on the recording machine's settings.
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.calendar = Calendar(identifier: .gregorian)
-    formatter.dateStyle = date
-    formatter.timeStyle = time
+    // Nothing changes a date formatter after it is built, so a pooled one is as new.
+    let formatter = FormatterPool.current.takeDateFormatter(poolKey(cacheKey)) ?? {
+      let formatter = DateFormatter()
+      formatter.locale = foundationLocale
+      // Pinned so a baseline never depends on the recording machine's settings.
+      formatter.timeZone = TimeZone(identifier: "UTC")
+      formatter.calendar = Calendar(identifier: .gregorian)
+      formatter.dateStyle = date
+      formatter.timeStyle = time
+      return formatter
+    }()
     dateFormatters[cacheKey] = formatter
     return formatter
   }
+
+  /// Ends the session: its formatters go back to this thread's pool for the next encoding.
+  /// A session used after this builds or checks out formatters again.
+  func finish() {
+    guard !numberFormatters.isEmpty || !dateFormatters.isEmpty else { return }
+    FormatterPool.current.giveBack(
+      numbers: Dictionary(uniqueKeysWithValues: numberFormatters.map { (poolKey($0), $1) }),
+      dates: Dictionary(uniqueKeysWithValues: dateFormatters.map { (poolKey($0), $1) }))
+    numberFormatters = [:]
+    dateFormatters = [:]
+  }
+
+  /// A formatter's key in the thread's pool, which serves every locale.
+  private func poolKey(_ cacheKey: String) -> String { "\(locale)|\(cacheKey)" }
 }

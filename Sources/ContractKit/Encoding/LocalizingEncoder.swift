@@ -31,6 +31,7 @@ public struct LocalizingEncoder: Sendable {
     let session = EncodingSession(
       locale: locale, baseLocale: baseLocale, store: store, version: version,
       collectsAnnotations: collectsAnnotations)
+    defer { session.finish() }
     let encoder = ContractEncoder(session: session, path: nil)
     let json: JSONValue
     if let primitive = try encoder.primitiveValue(value, at: nil) {

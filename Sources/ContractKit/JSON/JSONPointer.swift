@@ -12,7 +12,7 @@ public enum JSONPointer {
   /// `pointer` extended by one object key, escaped.
   public static func appending(_ token: String, to pointer: String) -> String {
     guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") })
-    else { return pointer + "/" + token }
+    else { return joined(pointer, token) }
     var escaped = ""
     escaped.reserveCapacity(token.utf8.count + 4)
     for character in token.unicodeScalars {
@@ -22,12 +22,22 @@ public enum JSONPointer {
       default: escaped.unicodeScalars.append(character)
       }
     }
-    return pointer + "/" + escaped
+    return joined(pointer, escaped)
   }
 
   /// `pointer` extended by one array index.
   public static func appending(_ index: Int, to pointer: String) -> String {
-    pointer + "/" + String(index)
+    joined(pointer, String(index))
+  }
+
+  /// `pointer + "/" + token` in one allocation (none for short results): payload walks
+  /// spell a pointer for every value they visit.
+  private static func joined(_ pointer: String, _ token: String) -> String {
+    var result = pointer
+    result.reserveCapacity(pointer.utf8.count + 1 + token.utf8.count)
+    result.append("/")
+    result.append(token)
+    return result
   }
 
   /// The unescaped reference tokens of `pointer`; `[]` for `""`.

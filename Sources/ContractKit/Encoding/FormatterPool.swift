@@ -1,0 +1,87 @@
+import Foundation
+
+/// Foundation formatters kept per thread from one encoding to the next.
+///
+/// Building a `NumberFormatter` or `DateFormatter` opens an ICU formatter, which costs far
+/// more than formatting a value with it: an encoding session that built its own for every
+/// payload spent most of a check doing that. A session checks its formatters out of its
+/// thread's pool (or builds them), restores their shared settings to what a fresh one has,
+/// and checks them back in when its encoding ends, so output never depends on which payload
+/// a thread encoded before. A formatter belongs to one session at a time.
+final class FormatterPool {
+  private var numbers: [String: ReusableNumberFormatter] = [:]
+  private var dates: [String: DateFormatter] = [:]
+
+  /// The calling thread's pool.
+  static var current: FormatterPool {
+    if let raw = pthread_getspecific(threadKey) {
+      return Unmanaged<FormatterPool>.fromOpaque(raw).takeUnretainedValue()
+    }
+    let pool = FormatterPool()
+    pthread_setspecific(threadKey, Unmanaged.passRetained(pool).toOpaque())
+    return pool
+  }
+
+  /// The thread-specific slot; its destructor frees a pool when its thread ends.
+  private static let threadKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key) { raw in
+      guard let raw else { return }
+      Unmanaged<FormatterPool>.fromOpaque(raw).release()
+    }
+    return key
+  }()
+
+  /// Takes the pooled number formatter for `key`, if one is free.
+  func takeNumberFormatter(_ key: String) -> ReusableNumberFormatter? {
+    numbers.removeValue(forKey: key)
+  }
+
+  /// Takes the pooled date formatter for `key`, if one is free.
+  func takeDateFormatter(_ key: String) -> DateFormatter? {
+    dates.removeValue(forKey: key)
+  }
+
+  /// Returns formatters a session no longer uses.
+  func giveBack(numbers: [String: ReusableNumberFormatter], dates: [String: DateFormatter]) {
+    self.numbers.merge(numbers) { pooled, _ in pooled }
+    self.dates.merge(dates) { pooled, _ in pooled }
+  }
+}
+
+/// A `NumberFormatter` that ignores settings that change nothing and can be put back to the
+/// settings it was built with.
+///
+/// Foundation's formatter drops its ICU formatter on every property set, even one that
+/// changes nothing, and builds a new one on the next use; `LocalizableInt` sets
+/// `usesGroupingSeparator` before every value, so without this every grouped integer paid
+/// for a new ICU formatter.
+final class ReusableNumberFormatter: NumberFormatter, @unchecked Sendable {
+  /// `usesGroupingSeparator` as configured when the formatter was built.
+  private var initialGrouping = true
+
+  /// Builds a formatter for `locale`, `style` and `fractionDigits` (both bounds).
+  convenience init(locale: Locale, style: NumberFormatter.Style, fractionDigits: Int?) {
+    self.init()
+    self.locale = locale
+    numberStyle = style
+    if let fractionDigits {
+      minimumFractionDigits = fractionDigits
+      maximumFractionDigits = fractionDigits
+    }
+    initialGrouping = usesGroupingSeparator
+  }
+
+  override var usesGroupingSeparator: Bool {
+    get { super.usesGroupingSeparator }
+    set {
+      guard newValue != super.usesGroupingSeparator else { return }
+      super.usesGroupingSeparator = newValue
+    }
+  }
+
+  /// Puts back what callers may change (grouping), as a freshly built formatter has it.
+  func restoreInitialSettings() {
+    usesGroupingSeparator = initialGrouping
+  }
+}
