@@ -98,6 +98,31 @@ struct CheckTreeTests {
       == String(contentsOf: packageRoot.appendingPathComponent("Baselines.md"), encoding: .utf8))
   }
 
+  @Test("record lists a stray file it does not own and leaves it in place")
+  func strayFileListed() throws {
+    let copy = try SampleCopy()
+    try copy.write("{}", to: "SignInViewModel/1.0.0/pt_BR.json")
+    let result = runContracts(["record", "--baselines", copy.baselines.path])
+    #expect(result.code == 0)
+    #expect(result.stdout.contains("SignInViewModel/1.0.0/pt_BR.json does not fit the baseline layout"))
+    #expect(try copy.read("SignInViewModel/1.0.0/pt_BR.json") == "{}")
+  }
+
+  @Test("a Baselines.md that is not UTF-8 is exit 2, and its break log is not rewritten away")
+  func corruptDocument() throws {
+    let copy = try SampleCopy()
+    var bytes = Array(try copy.directory.read("Baselines.md").utf8)
+    bytes[10] = 0xFF
+    try Data(bytes).write(to: copy.directory.path("Baselines.md"))
+    for command in ["check", "record"] {
+      let result = runContracts([command, "--baselines", copy.baselines.path])
+      #expect(result.code == 2)
+      #expect(result.stderr.contains("Baselines.md: is not valid UTF-8"))
+      #expect(result.stderr.contains("(byte offset 10)"))
+    }
+    #expect(try Data(contentsOf: copy.directory.path("Baselines.md")) == Data(bytes))
+  }
+
   @Test("record on the committed tree changes no byte")
   func idempotentRecord() throws {
     let copy = try SampleCopy()

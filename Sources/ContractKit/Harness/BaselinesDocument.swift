@@ -78,12 +78,36 @@ enum BaselinesDocument {
     }
   }
 
+  /// The committed document's text, `nil` when there is none.
+  /// - Throws: ``InputError`` when it exists but is not UTF-8: its break log must never be
+  ///   silently rewritten away.
+  static func read(_ url: URL) throws -> String? {
+    guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+    let bytes = [UInt8](data)
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      var offset = 0
+      var decoder = UTF8()
+      var iterator = bytes.makeIterator()
+      var consumed = 0
+      decoding: while true {
+        switch decoder.decode(&iterator) {
+        case .scalarValue(let scalar): consumed += UTF8.width(scalar)
+        case .emptyInput: break decoding
+        case .error: offset = consumed; break decoding
+        }
+      }
+      throw InputError(file: BaselineFiles.relativeToWorkingDirectory(url.path), byteOffset: offset,
+                       reason: "is not valid UTF-8; fix it by hand, its break log is kept")
+    }
+    return text
+  }
+
   /// `baselines-stale` when the committed document does not describe the tree.
   static func staleness(catalog: Catalog, tree: BaselineTree, coverage: [LocaleCoverage],
                         files: BaselineFiles) throws -> [Finding]
   {
     let url = url(for: files)
-    let existing = try? String(contentsOf: url, encoding: .utf8)
+    let existing = try read(url)
     let expected = render(catalog: catalog, tree: tree, coverage: coverage,
                           logRows: logRows(of: existing))
     guard existing != expected else { return [] }

@@ -65,6 +65,7 @@ public struct Record: Sendable {
     let leftovers = findings.filter {
       [.contractRemoved, .versionRemoved, .localeRemoved].contains($0.kind)
         || ($0.kind == .baselinesStale && $0.contract != nil && $0.locale != nil)
+        || TreeFindings.isStrayEntry($0)
     }
     let remaining = findings.filter {
       $0.severity == .error && !Self.breakingKinds.contains($0.kind)
@@ -120,7 +121,7 @@ public struct Record: Sendable {
                              breaking: [Finding], files: BaselineFiles) throws -> Bool
   {
     let url = BaselinesDocument.url(for: files)
-    let existing = try? String(contentsOf: url, encoding: .utf8)
+    let existing = try BaselinesDocument.read(url)
     var rows = BaselinesDocument.logRows(of: existing)
     if let reason = acceptBreakingReason {
       rows += Self.entries(breaking, date: date ?? Self.today(), reason: reason).map(\.row)

@@ -8,6 +8,15 @@ struct TreeFindings {
   let files: BaselineFiles
   let shard: Shard?
 
+  /// Whether a finding is about a stray file or a link in the tree (which `record` lists).
+  static func isStrayEntry(_ finding: Finding) -> Bool {
+    finding.kind == .baselinesStale && finding.contract == nil
+      && (finding.message.hasSuffix(strayMessage) || finding.message.hasSuffix(linkMessage))
+  }
+
+  static let strayMessage = " does not fit the baseline layout"
+  static let linkMessage = " is a symbolic link; links are never followed"
+
   var findings: [Finding] {
     var findings: [Finding] = []
     let versions = Set(catalog.versions.map(\.versionString))
@@ -49,12 +58,12 @@ struct TreeFindings {
       for path in tree.strayFiles {
         findings.append(Finding(
           .baselinesStale,
-          message: "\(files.displayPath(path)) does not fit the baseline layout"))
+          message: files.displayPath(path) + Self.strayMessage))
       }
       for path in tree.links {
         findings.append(Finding(
           .baselinesStale,
-          message: "\(files.displayPath(path)) is a symbolic link; links are never followed"))
+          message: files.displayPath(path) + Self.linkMessage))
       }
     }
     return findings
