@@ -143,7 +143,7 @@ struct CheckTreeTests {
     let refused = runContracts(["record", "--baselines", copy.baselines.path])
     #expect(refused.code == 1)
     #expect(refused.stdout.contains("Refused"))
-    #expect(refused.stdout.contains("field-removed OrderStatusViewModel 1.1.0 de default /carrier"))
+    #expect(refused.stdout.contains("error  field-removed  OrderStatusViewModel 1.1.0 /carrier in de (default)"))
     #expect(try copy.read(path) == before)
     let accepted = runContracts([
       "record", "--baselines", copy.baselines.path, "--accept-breaking", "--reason", "carrier moved",

@@ -5,7 +5,7 @@ enum RecordSummary {
     if outcome.refused {
       lines.append("Refused: \(outcome.breaking.count.counting("change")) would break committed "
         + "baselines of released versions or make them unstable; nothing was written.")
-      lines += outcome.breaking.map { "  \(line(for: $0))" }
+      lines += grouped(outcome.breaking)
       if outcome.breaking.contains(where: { Record.unstableKinds.contains($0.kind) }) {
         lines.append("Make the stubs deterministic (no ViewModelId(), Date() or UUID() in stub()).")
       } else {
@@ -24,13 +24,22 @@ enum RecordSummary {
     if !outcome.leftovers.isEmpty {
       lines.append("Kept \(outcome.leftovers.count.counting("baseline group")) that no contract "
         + "owns any more (delete them if that is intended):")
-      lines += outcome.leftovers.map { "  \(line(for: $0))" }
+      lines += grouped(outcome.leftovers)
     }
     if !outcome.remaining.isEmpty {
       lines.append("Still failing 'contracts check' after recording:")
-      lines += outcome.remaining.map { "  \(line(for: $0))" }
+      lines += grouped(outcome.remaining)
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// One line per change across locales and variants, as the text report groups them.
+  private static func grouped(_ findings: [Finding]) -> [String] {
+    let sorted = findings.sorted(by: Finding.reportOrder)
+    let locales = Array(Set(sorted.compactMap(\.locale))).sorted()
+    return FindingGroup.grouping(sorted, localeOrder: locales).flatMap {
+      TextReporter.findingLines($0, indent: "  ", colored: false)
+    }
   }
 
   private static func line(for finding: Finding) -> String {

@@ -5,6 +5,8 @@ import ContractKit
 public struct WelcomeBannerViewModel: ViewModel {
   public let greeting: LocalizableSubstitutions
   public let inboxSummary: LocalizableSubstitutions
+  /// The unread count as a number, for the 2.0 badge.
+  @Versioned(since: .v2_0) public var newMessages: Int?
   public let vmId: ViewModelId
 
   public init(name: String, newMessages: Int) {
@@ -15,6 +17,7 @@ public struct WelcomeBannerViewModel: ViewModel {
       template: .localized(key: "WelcomeBannerViewModel.inboxSummary"),
       substitutions: ["count": .int(LocalizableInt(value: newMessages))])
     vmId = .init(type: Self.self)
+    self.newMessages = newMessages
   }
 
   public static func stub() -> Self { .init(name: "Ana", newMessages: 3) }
