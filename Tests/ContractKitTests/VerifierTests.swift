@@ -112,6 +112,20 @@ struct CatalogRegistrationTests {
     }
   }
 
+  @Test("names differing only in case are duplicates: they would share files on macOS")
+  func caseOnlyDuplicates() throws {
+    var catalog = try Catalog(versions: [SystemVersion(1, 0, 0)], locales: ["en"], store: .empty,
+                              baselines: URL(fileURLWithPath: "/tmp/unused"))
+    try catalog.register(Card.self, named: "Card", stub: { .init() }, fileID: "A.swift", line: 1)
+    #expect(throws: CatalogError.self) {
+      try catalog.register(Card.self, named: "card", stub: { .init() })
+    }
+    #expect(throws: CatalogError.self) {
+      try Catalog(versions: [SystemVersion(1, 0, 0)], locales: ["en", "EN"], store: .empty,
+                  baselines: URL(fileURLWithPath: "/tmp/unused"))
+    }
+  }
+
   @Test("the default name is the type's, nested types joined by '.'")
   func defaultName() throws {
     var catalog = try Catalog(versions: [SystemVersion(1, 0, 0)], locales: ["en"], store: .empty,

@@ -55,7 +55,8 @@ public struct Catalog: Sendable {
         kind: "locale", name: locale, registeredAt: "Catalog(locales:)",
         rule: "BCP-47 with hyphens, like 'en' or 'pt-BR'")
     }
-    guard Set(locales).count == locales.count else {
+    // Case-only twins would share files on case-insensitive file systems (macOS).
+    guard Set(locales.map { $0.lowercased() }).count == locales.count else {
       throw CatalogError.invalidDeclaration("a catalog lists a locale twice: \(locales)")
     }
     if let unreleased, unreleased != sorted.last {
@@ -101,7 +102,8 @@ public struct Catalog: Sendable {
   }
 
   mutating func add(_ contract: Contract) throws(CatalogError) {
-    if let existing = contracts.first(where: { $0.name == contract.name }) {
+    // Case-only twins (`Card`, `card`) would share a folder on case-insensitive file systems.
+    if let existing = contracts.first(where: { $0.name.lowercased() == contract.name.lowercased() }) {
       throw .duplicateContract(
         name: contract.name, first: existing.registeredAt, second: contract.registeredAt)
     }
