@@ -1,0 +1,130 @@
+import ContractKit
+import Foundation
+
+/// The parent process: prepares each size's trees, runs every step in a child process, and
+/// collects the measurements.
+struct BenchRun {
+  let options: BenchOptions
+  let root: URL
+
+  /// Measurements by size, then by `engine/step`.
+  private(set) var results: [Int: [String: Measurement]] = [:]
+  /// Bytes the second `record` changed on disk, by size.
+  private(set) var secondRecordBytes: [Int: Int] = [:]
+
+  init(options: BenchOptions) {
+    self.options = options
+    root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("contracts-bench-\(getpid())")
+  }
+
+  /// Prepares every size's trees, then runs the steps again in rounds that alternate the
+  /// sizes, so that load from elsewhere on the machine (and the speed of a shared virtual
+  /// CPU, which drifts) weighs on both sizes alike.
+  mutating func run() throws {
+    defer { if !options.keep { try? FileManager.default.removeItem(at: root) } }
+    var layouts: [Int: BenchLayout] = [:]
+    for size in options.sizes {
+      layouts[size] = try prepare(size: size)
+    }
+    for round in 1...options.runs {
+      for size in options.sizes {
+        guard let layout = layouts[size] else { continue }
+        progress("\(size) files: round \(round) of \(options.runs)")
+        if round > 1 { try recordAgain(size: size, layout: layout) }
+        for step in [BenchStep.check, .naiveCheck, .checkOneThread, .checkChanged,
+                     .naiveCheckChanged, .diff, .naiveDiff]
+        {
+          try self.step(step, size: size, layout: layout)
+        }
+      }
+    }
+  }
+
+  /// Repeats the cold records (into emptied scratch folders) and the second record.
+  private mutating func recordAgain(size: Int, layout: BenchLayout) throws {
+    let scratchFolders = [layout.scratch.deletingLastPathComponent(), layout.naiveScratch]
+    for folder in scratchFolders { try? FileManager.default.removeItem(at: folder) }
+    try step(.recordScratch, size: size, layout: layout)
+    try step(.naiveRecordScratch, size: size, layout: layout)
+    for folder in scratchFolders { try? FileManager.default.removeItem(at: folder) }
+    try secondRecord(size: size, layout: layout)
+  }
+
+  /// Runs the second `record` on the unchanged tree and notes the bytes it changed.
+  private mutating func secondRecord(size: Int, layout: BenchLayout) throws {
+    let folder = layout.base.deletingLastPathComponent()
+    let before = TreeSnapshot(folder)
+    try step(.recordAgain, size: size, layout: layout)
+    let written = TreeSnapshot(folder).bytesWritten(since: before)
+    secondRecordBytes[size] = max(secondRecordBytes[size] ?? 0, written)
+  }
+
+  /// Records both engines' trees at `size`, records again, and makes the 1%-changed copies.
+  private mutating func prepare(size: Int) throws -> BenchLayout {
+    let layout = BenchLayout(directory: root.appendingPathComponent(String(size)))
+    try FileManager.default.createDirectory(at: layout.directory, withIntermediateDirectories: true)
+    progress("\(size) files: recording")
+    try step(.record, size: size, layout: layout)
+    try step(.naiveRecord, size: size, layout: layout)
+
+    let ckFolder = layout.base.deletingLastPathComponent()
+    let before = TreeSnapshot(ckFolder)
+    try secondRecord(size: size, layout: layout)
+
+    let prefix = BaselineLayout.directoryName + "/"
+    let naiveTree = TreeSnapshot(layout.naiveBase)
+    setBytes(size: size, engine: "contractkit",
+             bytes: before.stamps.filter { $0.key.hasPrefix(prefix) }.reduce(0) {
+               $0 + ($1.key.hasSuffix("/contract.json") ? 0 : $1.value.size)
+             })
+    setBytes(size: size, engine: "naive", bytes: naiveTree.payloadBytes)
+
+    progress("\(size) files: changing 1% of the files in copies")
+    let changed = TreeMutation.pick(from: before, in: prefix)
+    try TreeMutation.copy(
+      ckFolder, to: layout.changed.deletingLastPathComponent(), payloadRoot: layout.changed,
+      changing: changed)
+    try TreeMutation.copy(
+      layout.naiveBase, to: layout.naiveChanged, payloadRoot: layout.naiveChanged,
+      changing: changed)
+    return layout
+  }
+
+  /// Runs `step` in a child and folds its measurement in.
+  private mutating func step(_ step: BenchStep, size: Int, layout: BenchLayout) throws {
+    let measurement = try ChildStep.run(
+      step, files: size, directory: layout.directory, threads: options.threads)
+    let key = "\(step.engine)/\(step.name)"
+    if var existing = results[size]?[key] {
+      existing.merge(measurement)
+      results[size, default: [:]][key] = existing
+    } else {
+      results[size, default: [:]][key] = measurement
+    }
+  }
+
+  /// Records the payload bytes of `engine`'s tree at `size`, for MB/s.
+  private mutating func setBytes(size: Int, engine: String, bytes: Int) {
+    treeBytes[size, default: [:]][engine] = bytes
+  }
+
+  /// One tree's payload bytes by size and engine.
+  private(set) var treeBytes: [Int: [String: Int]] = [:]
+
+  /// The measurements with the bytes of their engine's tree filled in.
+  var completed: [Int: [String: Measurement]] {
+    var filled = results
+    for (size, steps) in results {
+      for (key, measurement) in steps {
+        filled[size]?[key]?.bytes = treeBytes[size]?[measurement.engine] ?? 0
+      }
+    }
+    return filled
+  }
+}
+
+/// A progress line on stderr, so stdout holds only the table.
+func progress(_ text: String) {
+  FileHandle.standardError.write(Data("contracts-bench: \(text)\n".utf8))
+}

@@ -1,0 +1,119 @@
+import ContractKit
+import Foundation
+
+/// One measured step, as run in its own child process (`--step NAME`).
+enum BenchStep: String, CaseIterable, Sendable {
+  case record = "contractkit-record"
+  case recordAgain = "contractkit-record-again"
+  case check = "contractkit-check"
+  case checkOneThread = "contractkit-check-1-thread"
+  case checkChanged = "contractkit-check-1pct"
+  case diff = "contractkit-diff"
+  case naiveRecord = "naive-record"
+  case naiveCheck = "naive-check"
+  case naiveCheckChanged = "naive-check-1pct"
+  case naiveDiff = "naive-diff"
+  /// A cold `record` again, into an empty scratch folder (repeats of ``record``).
+  case recordScratch = "contractkit-record-scratch"
+  /// The naive record again, into an empty scratch folder.
+  case naiveRecordScratch = "naive-record-scratch"
+
+  var engine: String { rawValue.hasPrefix("naive-") ? "naive" : "contractkit" }
+
+  /// The step's name without the engine (`check-1pct`); scratch repeats count as `record`.
+  var name: String {
+    let name = rawValue.dropFirst(engine.count + 1)
+    return String(name.hasSuffix("-scratch") ? name.dropLast("-scratch".count) : name)
+  }
+
+  /// Runs the step in this process and measures it.
+  func execute(files: Int, layout: BenchLayout, threads: Int) throws -> Measurement {
+    let count = SyntheticCatalog.contractCount(files: files) * SyntheticCatalog.filesPerContract
+    var measurement = Measurement(engine: engine, step: name, files: count, seconds: 0, peakKiB: 0)
+    let seconds: Double
+    let cpu: Double
+    switch self {
+    case .record, .recordAgain, .recordScratch:
+      let root = self == .recordScratch ? layout.scratch : layout.base
+      let catalog = try SyntheticCatalog.make(files: files, baselines: root)
+      let run = try ProcessProbe.time { try Record(catalog: catalog, threads: threads).run() }
+      guard !run.value.refused else { throw BenchError("record refused: \(run.value.breaking)") }
+      seconds = run.seconds
+      cpu = run.cpuSeconds
+      measurement.detail = ["written": run.value.written.count, "unchanged": run.value.unchanged]
+    case .check, .checkOneThread, .checkChanged:
+      let root = self == .checkChanged ? layout.changed : layout.base
+      let catalog = try SyntheticCatalog.make(files: files, baselines: root)
+      let run = try ProcessProbe.time {
+        try Check(catalog: catalog, threads: self == .checkOneThread ? 1 : threads).run()
+      }
+      seconds = run.seconds
+      cpu = run.cpuSeconds
+      measurement.detail = Self.detail(run.value.summary)
+    case .diff:
+      let run = try ProcessProbe.time {
+        try TreeDiff(old: layout.base, new: layout.changed, threads: threads).run()
+      }
+      seconds = run.seconds
+      cpu = run.cpuSeconds
+      measurement.detail = Self.detail(run.value.summary)
+    case .naiveRecord, .naiveRecordScratch, .naiveCheck, .naiveCheckChanged:
+      let naive = NaiveReference(files: files, threads: threads, store: try SyntheticStore.make())
+      let run = try ProcessProbe.time {
+        switch self {
+        case .naiveRecord: try naive.record(root: layout.naiveBase)
+        case .naiveRecordScratch: try naive.record(root: layout.naiveScratch)
+        case .naiveCheck: try naive.check(root: layout.naiveBase)
+        default: try naive.check(root: layout.naiveChanged)
+        }
+      }
+      seconds = run.seconds
+      cpu = run.cpuSeconds
+      measurement.detail = Self.detail(run.value)
+    case .naiveDiff:
+      let run = try ProcessProbe.time {
+        try NaiveReference.diff(old: layout.naiveBase, new: layout.naiveChanged, threads: threads)
+      }
+      seconds = run.seconds
+      cpu = run.cpuSeconds
+      measurement.detail = Self.detail(run.value)
+    }
+    measurement.seconds = seconds
+    measurement.runs = [seconds]
+    measurement.cpuSeconds = cpu
+    measurement.cpuRuns = [cpu]
+    measurement.peakKiB = ProcessProbe.peakRSSKiB()
+    return measurement
+  }
+
+  private static func detail(_ summary: Summary) -> [String: Int] {
+    ["errors": summary.errors, "warnings": summary.warnings, "infos": summary.infos]
+  }
+
+  private static func detail(_ outcome: NaiveReference.Outcome) -> [String: Int] {
+    ["mismatches": outcome.mismatches, "missing": outcome.missing, "diffLines": outcome.diffLines,
+     "bytesWritten": outcome.bytesWritten]
+  }
+}
+
+/// Where one size's trees live inside the bench's temporary directory.
+struct BenchLayout: Sendable {
+  let directory: URL
+
+  /// ContractKit's recorded tree (with `Baselines.md` beside it).
+  var base: URL { baselines(in: "contractkit-base") }
+  /// A copy of ``base`` with 1% of its payload files changed.
+  var changed: URL { baselines(in: "contractkit-changed") }
+  /// Where repeats of the cold `record` write, emptied before and after each.
+  var scratch: URL { baselines(in: "contractkit-scratch") }
+  /// Where repeats of the naive record write.
+  var naiveScratch: URL { directory.appendingPathComponent("naive-scratch") }
+  /// The naive reference's recorded tree.
+  var naiveBase: URL { directory.appendingPathComponent("naive-base") }
+  /// A copy of ``naiveBase`` with the same 1% of files changed.
+  var naiveChanged: URL { directory.appendingPathComponent("naive-changed") }
+
+  private func baselines(in folder: String) -> URL {
+    directory.appendingPathComponent(folder).appendingPathComponent(BaselineLayout.directoryName)
+  }
+}
