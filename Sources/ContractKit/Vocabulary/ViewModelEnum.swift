@@ -10,10 +10,13 @@ public protocol ViewModelEnum: Codable, Sendable, Hashable, CaseIterable {}
 
 extension ViewModelEnum {
   /// The case's name as declared: `shipped`.
-  public var caseName: String { String(describing: self) }
+  public var caseName: String { EnumCaseTable<Self>.shared.name(of: self) }
 
   /// The localization key of this case's display text: `<EnumType>.<case>`.
-  public var localizationKey: String { "\(contractTypeName(Self.self)).\(caseName)" }
+  public var localizationKey: String {
+    let table = EnumCaseTable<Self>.shared
+    return "\(table.typeName).\(table.name(of: self))"
+  }
 
   /// The display text, resolved per locale when encoded.
   public var displayText: LocalizableString { .localized(key: localizationKey) }
@@ -21,7 +24,7 @@ extension ViewModelEnum {
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let name = try container.decode(String.self)
-    guard let match = Self.allCases.first(where: { $0.caseName == name }) else {
+    guard let match = EnumCaseTable<Self>.shared.value(named: name) else {
       throw DecodingError.dataCorruptedError(
         in: container,
         debugDescription: "'\(name)' is not a case of \(contractTypeName(Self.self))")
@@ -30,12 +33,11 @@ extension ViewModelEnum {
   }
 
   public func encode(to encoder: any Encoder) throws {
+    let table = EnumCaseTable<Self>.shared
     if let encoder = encoder as? ContractEncoder {
-      encoder.session.annotate(
-        .enumeration(type: contractTypeName(Self.self), cases: Self.allCases.map(\.caseName)),
-        at: encoder.path)
+      encoder.session.annotate(table.annotation, at: encoder.path)
     }
     var container = encoder.singleValueContainer()
-    try container.encode(caseName)
+    try container.encode(table.name(of: self))
   }
 }
