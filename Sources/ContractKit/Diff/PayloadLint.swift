@@ -9,6 +9,8 @@ enum PayloadLint {
   static func findings(in value: JSONValue, location: DiffLocation, roles: PathRoles?)
     -> [Finding]
   {
+    // Nearly every payload has nothing to report: a walk that spells no pointers says so.
+    guard mayHaveFindings(value, checksEmptyStrings: roles != nil) else { return [] }
     var findings: [Finding] = []
     walk(value, pointer: "", pattern: "", key: nil, location: location, roles: roles,
          into: &findings)
@@ -49,6 +51,26 @@ enum PayloadLint {
       }
     case .null, .bool, .number:
       return
+    }
+  }
+
+  /// Whether `value` holds a placeholder, an array with a repeated `vmId`, or (when
+  /// `checksEmptyStrings`) an empty string: the only things ``walk`` can report.
+  private static func mayHaveFindings(_ value: JSONValue, checksEmptyStrings: Bool) -> Bool {
+    switch value {
+    case .string(let text):
+      return (checksEmptyStrings && text.isEmpty) || Placeholders.mayContainPlaceholder(text)
+    case .object(let members):
+      return members.values.contains { mayHaveFindings($0, checksEmptyStrings: checksEmptyStrings) }
+    case .array(let elements):
+      var ids = Set<String>()
+      for element in elements {
+        if let id = element["vmId"]?.stringValue, !ids.insert(id).inserted { return true }
+        if mayHaveFindings(element, checksEmptyStrings: checksEmptyStrings) { return true }
+      }
+      return false
+    case .null, .bool, .number:
+      return false
     }
   }
 

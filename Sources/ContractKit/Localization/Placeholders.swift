@@ -2,6 +2,7 @@
 enum Placeholders {
   /// The placeholder names in `text`, in order of appearance, repeats included.
   static func names(in text: String) -> [String] {
+    guard mayContainPlaceholder(text) else { return [] }
     var names: [String] = []
     var rest = text[...]
     while let start = rest.range(of: "%{") {
@@ -16,7 +17,7 @@ enum Placeholders {
 
   /// `text` with every `%{name}` that `values` names replaced; others stay as they are.
   static func substitute(_ values: [String: String], in text: String) -> String {
-    guard text.contains("%{") else { return text }
+    guard mayContainPlaceholder(text) else { return text }
     var result = ""
     var rest = text[...]
     while let start = rest.range(of: "%{") {
@@ -32,6 +33,17 @@ enum Placeholders {
     }
     result += rest
     return result
+  }
+
+  /// Whether `text` contains `%{`: one pass over its bytes, the answer for nearly every
+  /// string, before any search that goes through Foundation.
+  static func mayContainPlaceholder(_ text: String) -> Bool {
+    var afterPercent = false
+    for byte in text.utf8 {
+      if afterPercent, byte == UInt8(ascii: "{") { return true }
+      afterPercent = byte == UInt8(ascii: "%")
+    }
+    return false
   }
 
   private static func isNameCharacter(_ character: Character) -> Bool {
