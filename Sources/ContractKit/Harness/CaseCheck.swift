@@ -13,6 +13,10 @@ struct CaseCheck {
   let files: BaselineFiles
   /// The committed `contract.json` of this contract and version, if any.
   let committedMetadata: ContractMetadata?
+  /// Whether the first encoding records path metadata. The types, not the locale, decide
+  /// it, so a group collects it from one locale per variant; a case that differs from its
+  /// baseline is encoded again with it, to classify the differences.
+  var collectsAnnotations = true
 
   /// What checking one case found.
   struct Outcome: Sendable {
@@ -25,12 +29,17 @@ struct CaseCheck {
   }
 
   func run() throws -> Outcome {
-    let payload = try catalog.encode(variant, for: contractCase)
-    let bytes = CanonicalJSON.encode(payload.value)
+    var payload = try catalog.encode(variant, for: contractCase, annotations: collectsAnnotations)
+    var bytes = CanonicalJSON.encode(payload.value)
     let location = contractCase.location
     var findings = currentStateFindings(payload, location: location)
     let state: Outcome.BaselineState
-    if let baseline = try files.read(contractCase.relativePath) {
+    let baseline = try files.read(contractCase.relativePath)
+    if baseline != bytes, !collectsAnnotations {
+      payload = try catalog.encode(variant, for: contractCase)
+      bytes = CanonicalJSON.encode(payload.value)
+    }
+    if let baseline {
       if baseline == bytes {
         state = .equal
       } else {

@@ -34,7 +34,8 @@ struct GroupCheck {
                                         locale: locale, variant: variant.name)
         let result = try CaseCheck(
           catalog: catalog, contract: contract, variant: variant, contractCase: contractCase,
-          files: files, committedMetadata: committed
+          files: files, committedMetadata: committed,
+          collectsAnnotations: locale == catalog.locales.first
         ).run()
         outcome.findings += result.findings
         outcome.metadata.merge(result.payload.annotations)
