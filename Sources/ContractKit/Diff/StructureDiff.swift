@@ -38,8 +38,8 @@ struct StructureDiff {
   /// A locale whose files are all gone is one `locale-removed`; a single variant's file gone
   /// while its locale stays is one `locale-removed` naming the variant.
   private func removedFiles(contract: String, version: String) -> [Finding] {
-    let oldFiles = old.files.filter { $0.contract == contract && $0.version == version }
-    let newFiles = Set(new.files.filter { $0.contract == contract && $0.version == version })
+    let oldFiles = old.files(of: contract, version: version)
+    let newFiles = Set(new.files(of: contract, version: version))
     let newLocales = Set(newFiles.map(\.locale))
     var findings: [Finding] = []
     var reportedLocales = Set<String>()

@@ -42,7 +42,7 @@ enum BaselinesDocument {
     ]
     let order = Dictionary(uniqueKeysWithValues: catalog.locales.enumerated().map { ($1, $0) })
     for contract in tree.contracts {
-      let files = tree.files.filter { $0.contract == contract }
+      let files = tree.files(of: contract)
       let locales = Set(files.map(\.locale)).sorted {
         (order[$0] ?? .max, $0) < (order[$1] ?? .max, $1)
       }

@@ -31,7 +31,7 @@ struct TreeFindings {
       }
       let variants = Set(contract.variants.map(\.name))
       for version in tree.versions(of: name) {
-        let inVersion = tree.files.filter { $0.contract == name && $0.version == version }
+        let inVersion = tree.files(of: name, version: version)
         guard versions.contains(version) else {
           findings.append(Finding(
             .versionRemoved, contract: name, version: version,
