@@ -173,9 +173,6 @@ extension ContractMetadata {
   static func read(contract: String, version: String, in files: BaselineFiles) throws
     -> ContractMetadata?
   {
-    let path = BaselineLayout.metadataPath(contract: contract, version: version)
-    guard let bytes = try files.read(path) else { return nil }
-    let display = files.displayPath(path)
-    return try ContractMetadata(json: JSONParser.parse(bytes, file: display), file: display)
+    try CommittedMetadata(contract: contract, version: version, in: files).metadata()
   }
 }

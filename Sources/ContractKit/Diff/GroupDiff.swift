@@ -8,7 +8,7 @@ struct GroupDiff {
     // Each file is read once; nothing is parsed unless some file of the group changed.
     let oldBytes = try contents(of: old)
     let newBytes = try contents(of: new)
-    let changed = group.files.filter { oldBytes[$0.locale] != newBytes[$0.locale] }
+    let changed = group.files.filter { !sameBytes(oldBytes[$0.locale], newBytes[$0.locale]) }
     guard !changed.isEmpty else { return [] }
     let oldPayloads = try payloads(oldBytes, in: old)
     let newPayloads = try payloads(newBytes, in: new)

@@ -75,7 +75,7 @@ public struct ReleaseGate: Sendable {
                                    message: "no baseline at \(previous)"))
             continue
           }
-          guard let newBytes = try files.read(new.relativePath), newBytes != oldBytes else {
+          guard let newBytes = try files.read(new.relativePath), !sameBytes(newBytes, oldBytes) else {
             continue
           }
           let roles = PathRoles(metadata: metadata, localizedPointers: [])

@@ -11,8 +11,8 @@ struct CaseCheck {
   let variant: Contract.Variant
   let contractCase: ContractCase
   let files: BaselineFiles
-  /// The committed `contract.json` of this contract and version, if any.
-  let committedMetadata: ContractMetadata?
+  /// The committed `contract.json` of this contract and version.
+  let committedMetadata: CommittedMetadata
   /// Whether the first encoding records path metadata. The types, not the locale, decide
   /// it, so a group collects it from one locale per variant; a case that differs from its
   /// baseline is encoded again with it, to classify the differences.
@@ -35,17 +35,17 @@ struct CaseCheck {
     var findings = currentStateFindings(payload, location: location)
     let state: Outcome.BaselineState
     let baseline = try files.read(contractCase.relativePath)
-    if baseline != bytes, !collectsAnnotations {
+    if !collectsAnnotations, !sameBytes(baseline, bytes) {
       payload = try catalog.encode(variant, for: contractCase)
       bytes = CanonicalJSON.encode(payload.value)
     }
     if let baseline {
-      if baseline == bytes {
+      if sameBytes(baseline, bytes) {
         state = .equal
       } else {
         state = .different
         let old = try JSONParser.parse(baseline, file: files.displayPath(contractCase.relativePath))
-        let roles = PathRoles(metadata: metadata(merging: payload), localizedPointers: [])
+        let roles = PathRoles(metadata: try metadata(merging: payload), localizedPointers: [])
         let changes = PayloadDiff(location: location, roles: roles)
           .findings(baseline: old, current: payload.value)
         findings += changes
@@ -103,7 +103,7 @@ struct CaseCheck {
   {
     let second = try catalog.encode(variant, for: contractCase, annotations: false)
     guard CanonicalJSON.encode(second.value) != bytes else { return [] }
-    let roles = PathRoles(metadata: metadata(merging: first), localizedPointers: [])
+    let roles = PathRoles(metadata: try metadata(merging: first), localizedPointers: [])
     return PayloadDiff(location: location, roles: roles)
       .findings(baseline: first.value, current: second.value)
       .map { difference in
@@ -131,8 +131,8 @@ struct CaseCheck {
     }
   }
 
-  private func metadata(merging payload: EncodedPayload) -> ContractMetadata {
-    var metadata = committedMetadata ?? ContractMetadata(
+  private func metadata(merging payload: EncodedPayload) throws -> ContractMetadata {
+    var metadata = try committedMetadata.metadata() ?? ContractMetadata(
       contract: contract.name, version: contractCase.version.versionString,
       baseLocale: catalog.baseLocale, locales: catalog.locales,
       variants: contract.variants.map(\.name), annotations: [:])

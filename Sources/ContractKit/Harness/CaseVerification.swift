@@ -64,7 +64,7 @@ public final class ContractVerifier: Sendable {
       let variant = contract.variant(named: contractCase.variant)
     else { return messages + ["\(contractCase) is not in the catalog"] }
     do {
-      let committed = try ContractMetadata.read(
+      let committed = try CommittedMetadata(
         contract: contract.name, version: contractCase.version.versionString,
         in: BaselineFiles(root: catalog.effectiveBaselineDirectory))
       let outcome = try CaseCheck(

@@ -23,7 +23,7 @@ struct GroupCheck {
   }
 
   func run() throws -> Outcome {
-    let committed = try ContractMetadata.read(
+    let committed = try CommittedMetadata(
       contract: contract.name, version: version.versionString, in: files)
     var outcome = Outcome(metadata: ContractMetadata(
       contract: contract.name, version: version.versionString, baseLocale: catalog.baseLocale,
@@ -45,9 +45,13 @@ struct GroupCheck {
         outcome.resolvedKeys.formUnion(Self.enumKeys(in: result.payload.annotations))
       }
     }
-    outcome.findings += enumCaseFindings(committed: committed, current: outcome.metadata)
     let metadataBytes = CanonicalJSON.encode(outcome.metadata.json)
-    outcome.metadataChanged = (try files.read(metadataPath)) != metadataBytes
+    outcome.metadataChanged = !sameBytes(committed.bytes, metadataBytes)
+    // Unchanged metadata lists the same cases; only a change is worth parsing the file for.
+    if outcome.metadataChanged {
+      outcome.findings += enumCaseFindings(
+        committed: try committed.metadata(), current: outcome.metadata)
+    }
     if outcome.metadataChanged, outcome.changedCases.isEmpty {
       outcome.findings.append(Finding(
         .baselinesStale, contract: contract.name, version: version.versionString,

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The `%{name}` placeholders of a localized template.
 enum Placeholders {
   /// The placeholder names in `text`, in order of appearance, repeats included.
@@ -38,6 +40,18 @@ enum Placeholders {
   /// Whether `text` contains `%{`: one pass over its bytes, the answer for nearly every
   /// string, before any search that goes through Foundation.
   static func mayContainPlaceholder(_ text: String) -> Bool {
+    let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+      guard var cursor = bytes.baseAddress else { return false }
+      let end = cursor + bytes.count
+      // `memchr` finds each `%` at memory speed; nearly every string has none.
+      while cursor < end, let percent = memchr(cursor, Int32(UInt8(ascii: "%")), end - cursor) {
+        let next = UnsafePointer(percent.assumingMemoryBound(to: UInt8.self)) + 1
+        if next < end, next.pointee == UInt8(ascii: "{") { return true }
+        cursor = next
+      }
+      return false
+    }
+    if let found { return found }
     var afterPercent = false
     for byte in text.utf8 {
       if afterPercent, byte == UInt8(ascii: "{") { return true }
@@ -51,5 +65,3 @@ enum Placeholders {
       || character == "."
   }
 }
-
-import Foundation

@@ -1,0 +1,32 @@
+/// A contract version's committed `contract.json`: read once, parsed only when asked.
+///
+/// A check compares the committed bytes with the metadata the types give now; only a
+/// difference (or a payload that differs from its baseline) needs the parsed document.
+final class CommittedMetadata {
+  let path: String
+  /// The committed bytes; `nil` when there is no `contract.json`.
+  let bytes: [UInt8]?
+  private let files: BaselineFiles
+  private var parsed: ContractMetadata??
+
+  /// Reads `contract.json` of `contract` at `version`.
+  /// - Throws: ``InputError`` when it exists but cannot be read.
+  init(contract: String, version: String, in files: BaselineFiles) throws(InputError) {
+    path = BaselineLayout.metadataPath(contract: contract, version: version)
+    self.files = files
+    bytes = try files.read(path)
+  }
+
+  /// The parsed document, or `nil` when there is none.
+  /// - Throws: ``InputError`` when it is not valid metadata, naming the file and position.
+  func metadata() throws -> ContractMetadata? {
+    if let parsed { return parsed }
+    var result: ContractMetadata?
+    if let bytes {
+      let display = files.displayPath(path)
+      result = try ContractMetadata(json: JSONParser.parse(bytes, file: display), file: display)
+    }
+    parsed = .some(result)
+    return result
+  }
+}
