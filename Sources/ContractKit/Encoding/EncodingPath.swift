@@ -38,6 +38,25 @@ final class EncodingPath: @unchecked Sendable {
   /// The pointer with array indices as `*`: `/cards/*/title`, the form `contract.json` uses.
   var pattern: String { spelling(wildcardIndices: true) }
 
+  /// The pointer, spelled without keeping anything on the way: safe to ask from any thread
+  /// once the encoding that built the path has ended, since it only reads what that
+  /// encoding kept.
+  var pointerWithoutCaching: String {
+    var tokens: [String] = []
+    var node: EncodingPath? = self
+    var spelled = ""
+    while let current = node {
+      if let known = current.spelledPointer {
+        spelled = known
+        break
+      }
+      tokens.append(current.token(wildcardIndices: false))
+      node = current.parent
+    }
+    for token in tokens.reversed() { spelled = JSONPointer.appending(token, to: spelled) }
+    return spelled
+  }
+
   /// The spelling, kept on this node and every ancestor spelled on the way. Iterative: the
   /// nodes between this one and the nearest spelled ancestor are collected, then spelled
   /// downwards, so no depth of nesting can overflow the stack here.

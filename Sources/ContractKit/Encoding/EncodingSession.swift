@@ -14,7 +14,7 @@ final class EncodingSession {
   let collectsAnnotations: Bool
 
   /// Every store lookup, in order.
-  private(set) var lookups: [Lookup] = []
+  private(set) var lookups: [KeyLookup] = []
   /// The patterns met, with their annotations; a path may carry several (`versioned` and
   /// `localized`).
   private let patterns = PatternNode(pattern: "")
@@ -24,18 +24,11 @@ final class EncodingSession {
   private(set) var randomIdentities: [String] = []
 
   /// Formatters this session uses, checked out of its thread's ``FormatterPool``.
-  private var numberFormatters: [String: ReusableNumberFormatter] = [:]
-  private var dateFormatters: [String: DateFormatter] = [:]
+  private var numberFormatters: [FormatterSettings: ReusableNumberFormatter] = [:]
+  private var dateFormatters: [FormatterSettings: DateFormatter] = [:]
   /// The locales a lookup tries, computed once per session rather than once per lookup.
   private lazy var fallbackChain = LocalizationStore.fallbackChain(
     locale: locale, baseLocale: baseLocale)
-
-  /// One store lookup and how it resolved.
-  struct Lookup: Hashable {
-    let key: String
-    let pointer: String
-    let resolution: Resolution
-  }
 
   init(locale: String, baseLocale: String, store: LocalizationStore, version: SystemVersion,
        collectsAnnotations: Bool = true) {
@@ -49,7 +42,7 @@ final class EncodingSession {
 
   func lookUp(_ key: String, at path: EncodingPath?) -> LocalizedValue? {
     let resolution = resolve(key)
-    lookups.append(Lookup(key: key, pointer: path.pointer, resolution: resolution))
+    lookups.append(KeyLookup(key: key, path: path, resolution: resolution))
     switch resolution {
     case .resolved(let value), .fellBack(let value, _): return value
     case .missing: return nil
@@ -87,7 +80,7 @@ final class EncodingSession {
   }
 
   func numberFormatter(_ style: NumberFormatter.Style, fractionDigits: Int?) -> NumberFormatter {
-    let cacheKey = "\(style.rawValue)/\(fractionDigits ?? -1)"
+    let cacheKey = FormatterSettings.number(style: style.rawValue, fractionDigits: fractionDigits)
     if let formatter = numberFormatters[cacheKey] { return formatter }
     let formatter: ReusableNumberFormatter
     if let pooled = FormatterPool.current.takeNumberFormatter(poolKey(cacheKey)) {
@@ -102,7 +95,7 @@ final class EncodingSession {
   }
 
   func dateFormatter(date: DateFormatter.Style, time: DateFormatter.Style) -> DateFormatter {
-    let cacheKey = "\(date.rawValue)/\(time.rawValue)"
+    let cacheKey = FormatterSettings.date(date: date.rawValue, time: time.rawValue)
     if let formatter = dateFormatters[cacheKey] { return formatter }
     // Nothing changes a date formatter after it is built, so a pooled one is as new.
     let formatter = FormatterPool.current.takeDateFormatter(poolKey(cacheKey)) ?? {
@@ -131,5 +124,7 @@ final class EncodingSession {
   }
 
   /// A formatter's key in the thread's pool, which serves every locale.
-  private func poolKey(_ cacheKey: String) -> String { "\(locale)|\(cacheKey)" }
+  private func poolKey(_ cacheKey: FormatterSettings) -> FormatterPool.Key {
+    FormatterPool.Key(locale: locale, settings: cacheKey)
+  }
 }

@@ -9,8 +9,14 @@ import Foundation
 /// and checks them back in when its encoding ends, so output never depends on which payload
 /// a thread encoded before. A formatter belongs to one session at a time.
 final class FormatterPool {
-  private var numbers: [String: ReusableNumberFormatter] = [:]
-  private var dates: [String: DateFormatter] = [:]
+  /// A pooled formatter's locale and the settings it was built with.
+  struct Key: Hashable {
+    let locale: String
+    let settings: FormatterSettings
+  }
+
+  private var numbers: [Key: ReusableNumberFormatter] = [:]
+  private var dates: [Key: DateFormatter] = [:]
 
   /// The calling thread's pool.
   static var current: FormatterPool {
@@ -33,20 +39,27 @@ final class FormatterPool {
   }()
 
   /// Takes the pooled number formatter for `key`, if one is free.
-  func takeNumberFormatter(_ key: String) -> ReusableNumberFormatter? {
+  func takeNumberFormatter(_ key: Key) -> ReusableNumberFormatter? {
     numbers.removeValue(forKey: key)
   }
 
   /// Takes the pooled date formatter for `key`, if one is free.
-  func takeDateFormatter(_ key: String) -> DateFormatter? {
+  func takeDateFormatter(_ key: Key) -> DateFormatter? {
     dates.removeValue(forKey: key)
   }
 
   /// Returns formatters a session no longer uses.
-  func giveBack(numbers: [String: ReusableNumberFormatter], dates: [String: DateFormatter]) {
+  func giveBack(numbers: [Key: ReusableNumberFormatter], dates: [Key: DateFormatter]) {
     self.numbers.merge(numbers) { pooled, _ in pooled }
     self.dates.merge(dates) { pooled, _ in pooled }
   }
+}
+
+/// What a formatter is built with, besides its locale: a session's cache key, hashed for
+/// every localized number and date, so a value rather than a string spelled each time.
+enum FormatterSettings: Hashable {
+  case number(style: UInt, fractionDigits: Int?)
+  case date(date: UInt, time: UInt)
 }
 
 /// A `NumberFormatter` that ignores settings that change nothing and can be put back to the

@@ -42,9 +42,7 @@ public struct LocalizingEncoder: Sendable {
     }
     return EncodedPayload(
       value: json,
-      lookups: session.lookups.map {
-        KeyLookup(key: $0.key, pointer: $0.pointer, resolution: $0.resolution)
-      },
+      lookups: session.lookups,
       annotations: session.annotations,
       randomIdentities: session.randomIdentities)
   }
@@ -65,6 +63,27 @@ public struct EncodedPayload: Sendable, Hashable {
 /// A translation lookup: which key, for which payload path, and how it resolved.
 public struct KeyLookup: Sendable, Hashable {
   public let key: String
-  public let pointer: String
   public let resolution: Resolution
+  /// Where the text went; spelled only when asked, since nearly every lookup resolves and
+  /// no finding ever names its place.
+  private let path: EncodingPath?
+
+  init(key: String, path: EncodingPath?, resolution: Resolution) {
+    self.key = key
+    self.path = path
+    self.resolution = resolution
+  }
+
+  /// The JSON Pointer of the payload value the text went into.
+  public var pointer: String { path?.pointerWithoutCaching ?? "" }
+
+  public static func == (lhs: KeyLookup, rhs: KeyLookup) -> Bool {
+    lhs.key == rhs.key && lhs.resolution == rhs.resolution && lhs.pointer == rhs.pointer
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(key)
+    hasher.combine(pointer)
+    hasher.combine(resolution)
+  }
 }
