@@ -10,12 +10,17 @@ struct GroupCheck {
     var findings: [Finding] = []
     var coverage: [String: LocaleCoverage] = [:]
     var resolvedKeys: Set<String> = []
-    var metadata: ContractMetadata
+    let contract: String
+    let version: String
     /// Cases whose baseline is missing or differs, for `record`.
     var changedCases: [ContractCase] = []
     var baselineCount = 0
+    /// The canonical `contract.json` the types give now, kept only when it differs from
+    /// the committed one (for `record`): a check of a large tree holds no metadata.
+    var changedMetadata: [UInt8]?
+
     /// Whether `contract.json` differs from what the types say now.
-    var metadataChanged = false
+    var metadataChanged: Bool { changedMetadata != nil }
   }
 
   var metadataPath: String {
@@ -25,9 +30,10 @@ struct GroupCheck {
   func run() throws -> Outcome {
     let committed = try CommittedMetadata(
       contract: contract.name, version: version.versionString, in: files)
-    var outcome = Outcome(metadata: ContractMetadata(
+    var outcome = Outcome(contract: contract.name, version: version.versionString)
+    var metadata = ContractMetadata(
       contract: contract.name, version: version.versionString, baseLocale: catalog.baseLocale,
-      locales: catalog.locales, variants: contract.variants.map(\.name), annotations: [:]))
+      locales: catalog.locales, variants: contract.variants.map(\.name), annotations: [:])
     for variant in contract.variants {
       for locale in catalog.locales {
         let contractCase = ContractCase(contract: contract.name, version: version,
@@ -38,19 +44,18 @@ struct GroupCheck {
           collectsAnnotations: locale == catalog.locales.first
         ).run()
         outcome.findings += result.findings
-        outcome.metadata.merge(result.payload.annotations)
+        metadata.merge(result.payload.annotations)
         outcome.baselineCount += 1
         if result.baselineState != .equal { outcome.changedCases.append(contractCase) }
         tally(result.payload.lookups, locale: locale, into: &outcome)
         outcome.resolvedKeys.formUnion(Self.enumKeys(in: result.payload.annotations))
       }
     }
-    let metadataBytes = CanonicalJSON.encode(outcome.metadata.json)
-    outcome.metadataChanged = !sameBytes(committed.bytes, metadataBytes)
+    let metadataBytes = CanonicalJSON.encode(metadata.json)
     // Unchanged metadata lists the same cases; only a change is worth parsing the file for.
-    if outcome.metadataChanged {
-      outcome.findings += enumCaseFindings(
-        committed: try committed.metadata(), current: outcome.metadata)
+    if !sameBytes(committed.bytes, metadataBytes) {
+      outcome.changedMetadata = metadataBytes
+      outcome.findings += enumCaseFindings(committed: try committed.metadata(), current: metadata)
     }
     if outcome.metadataChanged, outcome.changedCases.isEmpty {
       outcome.findings.append(Finding(

@@ -97,7 +97,7 @@ public struct Record: Sendable {
     let onlyMissing = self.onlyMissing
     let perGroup = try WorkerPool.map(groups, threads: threads) { group -> [String] in
       var written: [String] = []
-      guard let contract = catalog.contract(named: group.metadata.contract) else { return [] }
+      guard let contract = catalog.contract(named: group.contract) else { return [] }
       for contractCase in group.changedCases {
         if onlyMissing, try files.read(contractCase.relativePath) != nil { continue }
         guard let variant = contract.variant(named: contractCase.variant) else { continue }
@@ -107,9 +107,10 @@ public struct Record: Sendable {
         }
       }
       let metadataPath = BaselineLayout.metadataPath(
-        contract: group.metadata.contract, version: group.metadata.version)
-      let wanted = try group.metadataChanged && (!onlyMissing || files.read(metadataPath) == nil)
-      if try wanted && files.write(CanonicalJSON.encode(group.metadata.json), to: metadataPath) {
+        contract: group.contract, version: group.version)
+      if let bytes = group.changedMetadata, try !onlyMissing || files.read(metadataPath) == nil,
+        try files.write(bytes, to: metadataPath)
+      {
         written.append(metadataPath)
       }
       return written
