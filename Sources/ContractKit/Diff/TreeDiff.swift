@@ -21,8 +21,8 @@ public struct TreeDiff: Sendable {
   /// Runs the diff.
   /// - Throws: ``InputError`` for an unreadable directory or a corrupt file (exit 2).
   public func run() throws -> Report {
-    let oldTree = try Self.scanExisting(old)
-    let newTree = try Self.scanExisting(new)
+    let trees = try WorkerPool.map([old, new], threads: threads) { try Self.scanExisting($0) }
+    let (oldTree, newTree) = (trees[0], trees[1])
     var findings = StructureDiff(old: oldTree, new: newTree).findings
     let groups = Self.groups(oldTree, newTree)
     let old = self.old
@@ -45,28 +45,37 @@ public struct TreeDiff: Sendable {
 
   /// Enum cases one tree's `contract.json` lists and the other's no longer does.
   ///
-  /// Every `contract.json` of either tree is read, so a corrupt one is exit 2 even where the
-  /// other tree has none to compare with.
+  /// Every `contract.json` of either tree is parsed, so a corrupt one is exit 2 even where
+  /// the other tree has none to compare with; one the trees share byte for byte is parsed
+  /// once and compared with nothing.
   private func enumCaseFindings(_ oldTree: BaselineTree, _ newTree: BaselineTree) throws
     -> [Finding]
   {
-    var findings: [Finding] = []
-    for folder in oldTree.metadata.union(newTree.metadata).sorted(by: codePointOrder) {
+    let folders = oldTree.metadata.union(newTree.metadata).sorted(by: codePointOrder)
+    let (old, new) = (self.old, self.new)
+    return try WorkerPool.map(folders, threads: threads) { folder -> [Finding] in
       let parts = folder.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-      guard parts.count == 2 else { continue }
+      guard parts.count == 2 else { return [] }
       let (contract, version) = (parts[0], parts[1])
       let oldMetadata = oldTree.metadata.contains(folder)
-        ? try ContractMetadata.read(contract: contract, version: version, in: old) : nil
+        ? try CommittedMetadata(contract: contract, version: version, in: old) : nil
       let newMetadata = newTree.metadata.contains(folder)
-        ? try ContractMetadata.read(contract: contract, version: version, in: new) : nil
-      for removal in EnumCases.removed(old: oldMetadata, new: newMetadata) {
-        findings.append(Finding(
-          .enumCaseRemoved, contract: contract, version: version, path: removal.pattern,
-          message: "\(removal.type) no longer has case '\(removal.caseName)' at "
-            + "'\(removal.pattern)'; clients still expecting it fail to decode"))
+        ? try CommittedMetadata(contract: contract, version: version, in: new) : nil
+      if let oldMetadata, let newMetadata, oldMetadata.bytes != nil,
+        sameBytes(oldMetadata.bytes, newMetadata.bytes)
+      {
+        _ = try newMetadata.metadata()
+        return []
       }
-    }
-    return findings
+      return EnumCases.removed(
+        old: try oldMetadata?.metadata(), new: try newMetadata?.metadata())
+        .map { removal in
+          Finding(
+            .enumCaseRemoved, contract: contract, version: version, path: removal.pattern,
+            message: "\(removal.type) no longer has case '\(removal.caseName)' at "
+              + "'\(removal.pattern)'; clients still expecting it fail to decode")
+        }
+    }.flatMap { $0 }
   }
 
   /// Parses the payload files that only one tree has (an added or removed contract, version,
