@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Reads and writes files inside one baseline directory, and nowhere else.
 ///
@@ -13,6 +14,8 @@ public struct BaselineFiles: Sendable {
 
   /// ``root``'s path, spelled once: reads join paths as strings, not `URL`s.
   private let rootPath: String
+  /// Folders whose every component a read has checked, shared by the copies of this value.
+  private let checkedFolders = CheckedFolders()
 
   public init(root: URL) {
     self.root = root.standardizedFileURL.resolvingSymlinksInPath()
@@ -34,7 +37,21 @@ public struct BaselineFiles: Sendable {
   /// - Throws: ``InputError`` when it exists but cannot be read, or when it or a folder on
   ///   the way to it is a symbolic link out of the tree.
   public func read(_ relativePath: String) throws(InputError) -> [UInt8]? {
+    let folder = relativePath.lastIndex(of: "/").map { String(relativePath[..<$0]) }
+    // A file in a folder already walked needs no `lstat` per component: opening it without
+    // following a link is the whole check. A link, or anything unusual, takes the careful
+    // path below, which gives the same answers and errors as before.
+    if let folder, checkedFolders.contains(folder) {
+      let descriptor = open(rootPath + "/" + relativePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+      if descriptor >= 0 {
+        defer { close(descriptor) }
+        if let bytes = Self.readAll(descriptor) { return bytes }
+      } else if errno == ENOENT {
+        return nil
+      }
+    }
     guard try checkContained(relativePath) else { return nil }
+    if let folder { checkedFolders.insert(folder) }
     return try contents(relativePath)
   }
 
@@ -52,6 +69,11 @@ public struct BaselineFiles: Sendable {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return nil }
     defer { close(descriptor) }
+    return readAll(descriptor)
+  }
+
+  /// The whole file open at `descriptor`, or `nil` when it cannot be read.
+  private static func readAll(_ descriptor: Int32) -> [UInt8]? {
     var info = stat()
     guard fstat(descriptor, &info) == 0 else { return nil }
     // One spare byte, so a file that grew since `fstat` is noticed and read to its end.
@@ -116,7 +138,7 @@ public struct BaselineFiles: Sendable {
   public func write(_ bytes: [UInt8], to relativePath: String) throws -> Bool {
     // Never through a link that leaves the tree; an unreadable file is simply rewritten.
     if try checkContained(relativePath), let existing = try? contents(relativePath),
-      existing == bytes
+      sameBytes(existing, bytes)
     {
       return false
     }
@@ -140,4 +162,15 @@ private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, 
   -> Int
 {
   read(descriptor, buffer, count)
+}
+
+/// The folders of a baseline directory already found to hold no link out of it.
+///
+/// A folder swapped for a link after it was checked is not noticed until the next run, as
+/// with any check made before an `open`.
+private final class CheckedFolders: Sendable {
+  private let folders = Mutex<Set<String>>([])
+
+  func contains(_ folder: String) -> Bool { folders.withLock { $0.contains(folder) } }
+  func insert(_ folder: String) { _ = folders.withLock { $0.insert(folder) } }
 }
