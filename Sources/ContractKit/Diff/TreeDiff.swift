@@ -24,19 +24,19 @@ public struct TreeDiff: Sendable {
     let trees = try WorkerPool.map([old, new], threads: threads) { try Self.scanExisting($0) }
     let (oldTree, newTree) = (trees[0], trees[1])
     var findings = StructureDiff(old: oldTree, new: newTree).findings
-    let groups = Self.groups(oldTree, newTree)
+    let (groups, unpaired) = Self.pair(oldTree, newTree)
     let old = self.old
     let new = self.new
     findings += try WorkerPool.map(groups, threads: threads) { group in
       try GroupDiff(group: group, old: old, new: new).findings()
     }.flatMap { $0 }
-    try Self.validateUnpaired(oldTree, newTree, old: old, new: new, threads: threads)
+    try Self.validate(unpaired, old: old, new: new, threads: threads)
     findings += try enumCaseFindings(oldTree, newTree)
     let contracts = Set(oldTree.contracts).union(newTree.contracts)
     let summary = Summary(
       findings: findings, contracts: contracts.count,
-      versions: Set((oldTree.files + newTree.files).map(\.version)).count,
-      locales: Set((oldTree.files + newTree.files).map(\.locale)).count,
+      versions: Set(groups.map(\.version) + unpaired.map(\.file.version)).count,
+      locales: Set(oldTree.files.lazy.map(\.locale)).union(newTree.files.lazy.map(\.locale)).count,
       baselines: groups.reduce(0) { $0 + $1.files.count }, strict: strict,
       requiredBump: findings.map(\.kind.bump).max() ?? .none)
     return Report(command: "diff", findings: findings, summary: summary,
@@ -81,16 +81,12 @@ public struct TreeDiff: Sendable {
   /// Parses the payload files that only one tree has (an added or removed contract, version,
   /// locale or variant): nothing compares them, but a corrupt file is still unusable input
   /// (exit 2 naming the file and the position), never silently accepted.
-  private static func validateUnpaired(_ oldTree: BaselineTree, _ newTree: BaselineTree,
-                                       old: BaselineFiles, new: BaselineFiles, threads: Int)
-    throws
+  private static func validate(_ unpaired: [Unpaired], old: BaselineFiles, new: BaselineFiles,
+                               threads: Int) throws
   {
-    let oldFiles = Set(oldTree.files)
-    let newFiles = Set(newTree.files)
-    let unpaired = oldTree.files.filter { !newFiles.contains($0) }.map { (old, $0.relativePath) }
-      + newTree.files.filter { !oldFiles.contains($0) }.map { (new, $0.relativePath) }
     _ = try WorkerPool.map(unpaired, threads: threads) { item in
-      let (files, path) = item
+      let files = item.inOld ? old : new
+      let path = item.file.relativePath
       guard let bytes = try files.read(path) else { return false }
       _ = try JSONParser.parse(bytes, file: files.displayPath(path))
       return true
@@ -118,22 +114,52 @@ public struct TreeDiff: Sendable {
     let files: [BaselineTree.File]
   }
 
-  private static func groups(_ old: BaselineTree, _ new: BaselineTree) -> [Group] {
-    let common = Set(old.files).intersection(new.files)
-    var byGroup: [[String]: (locales: Set<String>, files: [BaselineTree.File])] = [:]
-    for file in old.files + new.files {
-      byGroup[[file.contract, file.version, file.variant], default: ([], [])].locales.insert(file.locale)
-    }
-    for file in common {
-      byGroup[[file.contract, file.version, file.variant], default: ([], [])].files.append(file)
-    }
-    return byGroup.filter { !$0.value.files.isEmpty }
-      .sorted { codePointOrder($0.key.joined(separator: "/"), $1.key.joined(separator: "/")) }
-      .map { key, value in
-        Group(contract: key[0], version: key[1], variant: key[2],
-              locales: value.locales.sorted(by: codePointOrder),
-              files: value.files.sorted { codePointOrder($0.locale, $1.locale) })
+  /// A payload file only one tree has.
+  struct Unpaired: Sendable {
+    let file: BaselineTree.File
+    let inOld: Bool
+  }
+
+  /// Pairs the trees folder by folder (`contract/version`): the files both have, grouped by
+  /// variant, and the files only one has. Each folder's files are a slice of its tree, so
+  /// nothing here holds a set or a table of every file.
+  static func pair(_ old: BaselineTree, _ new: BaselineTree) -> ([Group], [Unpaired]) {
+    var folders = Set<[String]>()
+    for tree in [old, new] {
+      for contract in tree.contracts {
+        for version in tree.versions(of: contract) { folders.insert([contract, version]) }
       }
+    }
+    var groups: [Group] = []
+    var unpaired: [Unpaired] = []
+    for folder in folders {
+      let (contract, version) = (folder[0], folder[1])
+      let oldFiles = old.files(of: contract, version: version)
+      let newFiles = new.files(of: contract, version: version)
+      let inNew = Set(newFiles)
+      let inOld = Set(oldFiles)
+      unpaired += oldFiles.filter { !inNew.contains($0) }.map { Unpaired(file: $0, inOld: true) }
+      unpaired += newFiles.filter { !inOld.contains($0) }.map { Unpaired(file: $0, inOld: false) }
+      let variants = Set(oldFiles.map(\.variant)).union(newFiles.map(\.variant))
+      for variant in variants {
+        let shared = oldFiles.filter { $0.variant == variant && inNew.contains($0) }
+        guard !shared.isEmpty else { continue }
+        let locales = Set((oldFiles + newFiles).filter { $0.variant == variant }.map(\.locale))
+        groups.append(Group(
+          contract: contract, version: version, variant: variant,
+          locales: locales.sorted(by: codePointOrder),
+          files: shared.sorted { codePointOrder($0.locale, $1.locale) }))
+      }
+    }
+    groups.sort {
+      codePointOrder("\($0.contract)/\($0.version)/\($0.variant)",
+                     "\($1.contract)/\($1.version)/\($1.variant)")
+    }
+    // The old tree's files first, each tree's in path order: the first corrupt one is reported.
+    unpaired.sort {
+      $0.inOld != $1.inOld ? $0.inOld : codePointOrder($0.file.relativePath, $1.file.relativePath)
+    }
+    return (groups, unpaired)
   }
 }
 

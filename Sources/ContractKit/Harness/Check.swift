@@ -1,3 +1,5 @@
+import Synchronization
+
 /// `contracts check`: encodes the catalog and compares it with the committed baselines.
 ///
 /// ```swift
@@ -10,6 +12,9 @@ public struct Check: Sendable {
   public var shard: Shard?
   public var strict: Bool
   public var threads: Int
+  /// Whether each missing baseline is a finding; `record`, which writes them, does not
+  /// need a finding per file of a tree recorded for the first time.
+  var listsMissingBaselines = true
 
   public init(catalog: Catalog, shard: Shard? = nil, strict: Bool = false,
               threads: Int? = nil)
@@ -37,19 +42,29 @@ public struct Check: Sendable {
     let contracts = catalog.contracts.filter { shard?.includes($0.name) ?? true }
     let catalog = self.catalog
     let jobs = contracts.flatMap { contract in catalog.versions.map { (contract, $0) } }
-    let groups = try WorkerPool.map(jobs, threads: threads) { contract, version in
-      try GroupCheck(catalog: catalog, contract: contract, version: version, files: files).run()
+    let listsMissingBaselines = self.listsMissingBaselines
+    let totals = Mutex(CheckTotals())
+    var groups = try WorkerPool.map(jobs, threads: threads) { contract, version in
+      var outcome = try GroupCheck(
+        catalog: catalog, contract: contract, version: version, files: files
+      ).run()
+      totals.withLock { $0.take(from: &outcome) }
+      if !listsMissingBaselines { outcome.findings.removeAll { $0.kind == .baselineMissing } }
+      return outcome
     }
+    let total = totals.withLock { $0 }
     var findings = groups.flatMap(\.findings)
+    // Moved, not copied: a cold `record` has a finding per file, and the report sorts a copy.
+    for index in groups.indices { groups[index].findings = [] }
     findings += TreeFindings(catalog: catalog, tree: tree, files: files, shard: shard).findings
     let global = shard?.ownsGlobalFindings ?? true
-    let coverage = Self.coverage(groups, locales: catalog.locales)
+    let coverage = total.coverage(locales: catalog.locales)
     if global {
       findings += StoreFindings.placeholderMismatches(catalog.store, baseLocale: catalog.baseLocale)
     }
     if shard == nil {
       findings += StoreFindings.unusedKeys(
-        catalog.store, resolved: groups.reduce(into: Set()) { $0.formUnion($1.resolvedKeys) })
+        catalog.store, resolved: total.resolvedKeys)
       findings += try BaselinesDocument.staleness(
         catalog: catalog, tree: tree, coverage: coverage, files: files)
     }
@@ -61,17 +76,5 @@ public struct Check: Sendable {
       command: "check", findings: findings, summary: summary, coverage: coverage,
       baselineDirectory: files.displayRoot, strict: strict)
     return Run(report: report, groups: groups, tree: tree)
-  }
-
-  static func coverage(_ groups: [GroupCheck.Outcome], locales: [String]) -> [LocaleCoverage] {
-    locales.map { locale in
-      groups.reduce(LocaleCoverage(locale: locale, resolved: 0, fellBack: 0, missing: 0)) {
-        total, group in
-        guard let part = group.coverage[locale] else { return total }
-        return LocaleCoverage(
-          locale: locale, resolved: total.resolved + part.resolved,
-          fellBack: total.fellBack + part.fellBack, missing: total.missing + part.missing)
-      }
-    }
   }
 }

@@ -11,16 +11,14 @@ struct GroupCheck {
     var coverage: [String: LocaleCoverage] = [:]
     var resolvedKeys: Set<String> = []
     let contract: String
-    let version: String
+    let version: SystemVersion
     /// Cases whose baseline is missing or differs, for `record`.
     var changedCases: [ContractCase] = []
     var baselineCount = 0
-    /// The canonical `contract.json` the types give now, kept only when it differs from
-    /// the committed one (for `record`): a check of a large tree holds no metadata.
-    var changedMetadata: [UInt8]?
-
-    /// Whether `contract.json` differs from what the types say now.
-    var metadataChanged: Bool { changedMetadata != nil }
+    /// Whether `contract.json` differs from what the types say now. The document itself is
+    /// not kept (a cold `record` of 20,000 files would hold thousands): `record` builds it
+    /// again with ``GroupCheck/currentMetadata()``.
+    var metadataChanged = false
   }
 
   var metadataPath: String {
@@ -30,10 +28,8 @@ struct GroupCheck {
   func run() throws -> Outcome {
     let committed = try CommittedMetadata(
       contract: contract.name, version: version.versionString, in: files)
-    var outcome = Outcome(contract: contract.name, version: version.versionString)
-    var metadata = ContractMetadata(
-      contract: contract.name, version: version.versionString, baseLocale: catalog.baseLocale,
-      locales: catalog.locales, variants: contract.variants.map(\.name), annotations: [:])
+    var outcome = Outcome(contract: contract.name, version: version)
+    var metadata = emptyMetadata
     for variant in contract.variants {
       for locale in catalog.locales {
         let contractCase = ContractCase(contract: contract.name, version: version,
@@ -41,7 +37,7 @@ struct GroupCheck {
         let result = try CaseCheck(
           catalog: catalog, contract: contract, variant: variant, contractCase: contractCase,
           files: files, committedMetadata: committed,
-          collectsAnnotations: locale == catalog.locales.first
+          collectsAnnotations: locale == annotatedLocale
         ).run()
         outcome.findings += result.findings
         metadata.merge(result.payload.annotations)
@@ -54,7 +50,7 @@ struct GroupCheck {
     let metadataBytes = CanonicalJSON.encode(metadata.json)
     // Unchanged metadata lists the same cases; only a change is worth parsing the file for.
     if !sameBytes(committed.bytes, metadataBytes) {
-      outcome.changedMetadata = metadataBytes
+      outcome.metadataChanged = true
       outcome.findings += enumCaseFindings(committed: try committed.metadata(), current: metadata)
     }
     if outcome.metadataChanged, outcome.changedCases.isEmpty {
@@ -64,6 +60,28 @@ struct GroupCheck {
           + "run 'contracts record'"))
     }
     return outcome
+  }
+
+  /// The locale whose encodings record path metadata: the types decide it, not the locale,
+  /// so one encoding per variant is enough.
+  private var annotatedLocale: String { catalog.locales.first ?? catalog.baseLocale }
+
+  private var emptyMetadata: ContractMetadata {
+    ContractMetadata(
+      contract: contract.name, version: version.versionString, baseLocale: catalog.baseLocale,
+      locales: catalog.locales, variants: contract.variants.map(\.name), annotations: [:])
+  }
+
+  /// The `contract.json` the types give now, from what ``run()`` collects too: one
+  /// encoding per variant, in the annotated locale.
+  func currentMetadata() throws -> ContractMetadata {
+    var metadata = emptyMetadata
+    for variant in contract.variants {
+      let contractCase = ContractCase(contract: contract.name, version: version,
+                                      locale: annotatedLocale, variant: variant.name)
+      metadata.merge(try catalog.encode(variant, for: contractCase).annotations)
+    }
+    return metadata
   }
 
   /// Every case's display key of the enums a payload carries: a case the stub does not

@@ -53,7 +53,9 @@ public struct Record: Sendable {
   static let unstableKinds: Set<FindingKind> = [.identityNondeterministic, .volatileValue]
 
   public func run() throws -> Outcome {
-    let check = try Check(catalog: catalog, threads: threads).runDetailed()
+    var checking = Check(catalog: catalog, threads: threads)
+    checking.listsMissingBaselines = false
+    let check = try checking.runDetailed()
     let findings = check.report.findings
     let unstable = findings.filter { Self.unstableKinds.contains($0.kind) }
     let files = BaselineFiles(root: catalog.effectiveBaselineDirectory)
@@ -107,10 +109,12 @@ public struct Record: Sendable {
         }
       }
       let metadataPath = BaselineLayout.metadataPath(
-        contract: group.contract, version: group.version)
-      if let bytes = group.changedMetadata, try !onlyMissing || files.read(metadataPath) == nil,
-        try files.write(bytes, to: metadataPath)
-      {
+        contract: group.contract, version: group.version.versionString)
+      let wanted = try group.metadataChanged && (!onlyMissing || files.read(metadataPath) == nil)
+      let metadata = try wanted ? GroupCheck(
+        catalog: catalog, contract: contract, version: group.version, files: files
+      ).currentMetadata() : nil
+      if let metadata, try files.write(CanonicalJSON.encode(metadata.json), to: metadataPath) {
         written.append(metadataPath)
       }
       return written
