@@ -102,7 +102,7 @@ struct CaseCheck {
     -> [Finding]
   {
     let second = try catalog.encode(variant, for: contractCase, annotations: false)
-    guard CanonicalJSON.encode(second.value) != bytes else { return [] }
+    guard !sameBytes(CanonicalJSON.encode(second.value), bytes) else { return [] }
     let roles = PathRoles(metadata: try metadata(merging: first), localizedPointers: [])
     return PayloadDiff(location: location, roles: roles)
       .findings(baseline: first.value, current: second.value)

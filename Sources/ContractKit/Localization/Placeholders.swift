@@ -40,7 +40,8 @@ enum Placeholders {
   /// Whether `text` contains `%{`: one pass over its bytes, the answer for nearly every
   /// string, before any search that goes through Foundation.
   static func mayContainPlaceholder(_ text: String) -> Bool {
-    let found = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+    var text = text
+    return text.withUTF8 { bytes -> Bool in
       guard var cursor = bytes.baseAddress else { return false }
       let end = cursor + bytes.count
       // `memchr` finds each `%` at memory speed; nearly every string has none.
@@ -51,14 +52,8 @@ enum Placeholders {
       }
       return false
     }
-    if let found { return found }
-    var afterPercent = false
-    for byte in text.utf8 {
-      if afterPercent, byte == UInt8(ascii: "{") { return true }
-      afterPercent = byte == UInt8(ascii: "%")
-    }
-    return false
   }
+
 
   private static func isNameCharacter(_ character: Character) -> Bool {
     character.isLetter || character.isNumber || character == "_" || character == "-"
