@@ -18,6 +18,8 @@ struct BenchOptions {
   var step: BenchStep?
   /// Hidden: the size directory a child step works in.
   var directory: String?
+  /// Hidden: the round of a child's repeated cold record (which scratch folders it uses).
+  var round = 1
 
   static let usage = """
     usage: contracts-bench [--files N] [--quick] [--json FILE] [--repeat R] [--threads T] [--keep]
@@ -66,6 +68,7 @@ struct BenchOptions {
       case "--threads": threads = try count(argument)
       case "--keep": keep = true
       case "--dir": directory = try value(argument)
+      case "--round": round = try count(argument)
       case "--step":
         let name = try value(argument)
         guard let step = BenchStep(rawValue: name) else { throw BenchError("unknown step \(name)") }

@@ -30,7 +30,7 @@ struct BenchReport: Codable {
   var text: String {
     var lines = [
       "contracts-bench: \(threads) threads, median of \(runsPerStep) run(s) per step, each "
-        + "step in its own process, the sizes alternating round by round",
+        + "step in its own process, each step run at every size before the next",
       "",
       row(["files", "step", "engine", "wall s", "cpu s", "files/s", "MB/s", "peak MB",
            "vs naive", "notes"]),

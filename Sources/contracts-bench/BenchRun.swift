@@ -18,37 +18,44 @@ struct BenchRun {
       .appendingPathComponent("contracts-bench-\(getpid())")
   }
 
-  /// Prepares every size's trees, then runs the steps again in rounds that alternate the
-  /// sizes, so that load from elsewhere on the machine (and the speed of a shared virtual
-  /// CPU, which drifts) weighs on both sizes alike.
+  /// Prepares every size's trees, then runs the steps again in rounds. Within a round each
+  /// step runs at every size before the next step starts, so that load from elsewhere on the
+  /// machine (and the speed of a shared virtual CPU, which drifts) weighs on the sizes alike.
+  ///
+  /// Nothing is deleted until the run ends. On ext4 without a journal (this machine's disk),
+  /// creating a file scans past every inode of its group deleted in the last minutes (see
+  /// `recently_deleted` in the kernel's `ialloc.c`): a record run right after 20,000 files
+  /// were deleted spent a third of its time there, growing with the square of the tree.
   mutating func run() throws {
     defer { if !options.keep { try? FileManager.default.removeItem(at: root) } }
-    var layouts: [Int: BenchLayout] = [:]
+    var layouts: [(size: Int, layout: BenchLayout)] = []
     for size in options.sizes {
-      layouts[size] = try prepare(size: size)
+      layouts.append((size, try prepare(size: size)))
     }
     for round in 1...options.runs {
-      for size in options.sizes {
-        guard let layout = layouts[size] else { continue }
-        progress("\(size) files: round \(round) of \(options.runs)")
-        if round > 1 { try recordAgain(size: size, layout: layout) }
-        for step in [BenchStep.check, .naiveCheck, .checkOneThread, .checkChanged,
-                     .naiveCheckChanged, .diff, .naiveDiff]
-        {
-          try self.step(step, size: size, layout: layout)
-        }
+      progress("round \(round) of \(options.runs)")
+      if round > 1 { try recordAgain(round: round, layouts: layouts) }
+      for step in [BenchStep.check, .naiveCheck, .checkOneThread, .checkChanged,
+                   .naiveCheckChanged, .diff, .naiveDiff]
+      {
+        for (size, layout) in layouts { try self.step(step, size: size, layout: layout) }
       }
     }
   }
 
-  /// Repeats the cold records (into emptied scratch folders) and the second record.
-  private mutating func recordAgain(size: Int, layout: BenchLayout) throws {
-    let scratchFolders = [layout.scratch.deletingLastPathComponent(), layout.naiveScratch]
-    for folder in scratchFolders { try? FileManager.default.removeItem(at: folder) }
-    try step(.recordScratch, size: size, layout: layout)
-    try step(.naiveRecordScratch, size: size, layout: layout)
-    for folder in scratchFolders { try? FileManager.default.removeItem(at: folder) }
-    try secondRecord(size: size, layout: layout)
+  /// Repeats the cold records, each into this round's own scratch folders, and the second
+  /// record.
+  private mutating func recordAgain(round: Int, layouts: [(size: Int, layout: BenchLayout)])
+    throws
+  {
+    for step in [BenchStep.recordScratch, .naiveRecordScratch] {
+      for (size, layout) in layouts {
+        var scratch = layout
+        scratch.round = round
+        try self.step(step, size: size, layout: scratch)
+      }
+    }
+    for (size, layout) in layouts { try secondRecord(size: size, layout: layout) }
   }
 
   /// Runs the second `record` on the unchanged tree and notes the bytes it changed.
@@ -94,7 +101,7 @@ struct BenchRun {
   /// Runs `step` in a child and folds its measurement in.
   private mutating func step(_ step: BenchStep, size: Int, layout: BenchLayout) throws {
     let measurement = try ChildStep.run(
-      step, files: size, directory: layout.directory, threads: options.threads)
+      step, files: size, layout: layout, threads: options.threads)
     let key = "\(step.engine)/\(step.name)"
     if var existing = results[size]?[key] {
       existing.merge(measurement)

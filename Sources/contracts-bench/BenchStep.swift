@@ -99,15 +99,18 @@ enum BenchStep: String, CaseIterable, Sendable {
 /// Where one size's trees live inside the bench's temporary directory.
 struct BenchLayout: Sendable {
   let directory: URL
+  /// The round a repeated cold record belongs to: each round records into folders of its
+  /// own, so no scratch tree is deleted while the bench measures (see ``BenchRun``).
+  var round = 1
 
   /// ContractKit's recorded tree (with `Baselines.md` beside it).
   var base: URL { baselines(in: "contractkit-base") }
   /// A copy of ``base`` with 1% of its payload files changed.
   var changed: URL { baselines(in: "contractkit-changed") }
-  /// Where repeats of the cold `record` write, emptied before and after each.
-  var scratch: URL { baselines(in: "contractkit-scratch") }
-  /// Where repeats of the naive record write.
-  var naiveScratch: URL { directory.appendingPathComponent("naive-scratch") }
+  /// Where this round's repeat of the cold `record` writes.
+  var scratch: URL { baselines(in: "contractkit-scratch-\(round)") }
+  /// Where this round's repeat of the naive record writes.
+  var naiveScratch: URL { directory.appendingPathComponent("naive-scratch-\(round)") }
   /// The naive reference's recorded tree.
   var naiveBase: URL { directory.appendingPathComponent("naive-base") }
   /// A copy of ``naiveBase`` with the same 1% of files changed.

@@ -95,14 +95,14 @@ enum ChildStep {
   /// The prefix of the one stdout line a child reports its measurement on.
   static let marker = "CONTRACTS-BENCH-RESULT "
 
-  static func run(_ step: BenchStep, files: Int, directory: URL, threads: Int) throws
+  static func run(_ step: BenchStep, files: Int, layout: BenchLayout, threads: Int) throws
     -> Measurement
   {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: ProcessProbe.executablePath())
     process.arguments = [
-      "--step", step.rawValue, "--files", String(files), "--dir", directory.path,
-      "--threads", String(threads),
+      "--step", step.rawValue, "--files", String(files), "--dir", layout.directory.path,
+      "--round", String(layout.round), "--threads", String(threads),
     ]
     let output = Pipe()
     process.standardOutput = output

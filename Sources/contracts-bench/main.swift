@@ -10,7 +10,7 @@ func runBench() -> Int32 {
     let options = try BenchOptions(Array(CommandLine.arguments.dropFirst()))
     if let step = options.step {
       guard let directory = options.directory else { throw BenchError("--step needs --dir") }
-      let layout = BenchLayout(directory: URL(fileURLWithPath: directory))
+      let layout = BenchLayout(directory: URL(fileURLWithPath: directory), round: options.round)
       try ChildStep.report(
         try step.execute(files: options.files, layout: layout, threads: options.threads))
       return 0
