@@ -49,7 +49,10 @@ public struct Check: Sendable {
         catalog: catalog, contract: contract, version: version, files: files
       ).run()
       totals.withLock { $0.take(from: &outcome) }
-      if !listsMissingBaselines { outcome.findings.removeAll { $0.kind == .baselineMissing } }
+      // A new array, not `removeAll(where:)`, which would keep every group's capacity.
+      if !listsMissingBaselines {
+        outcome.findings = outcome.findings.filter { $0.kind != .baselineMissing }
+      }
       return outcome
     }
     let total = totals.withLock { $0 }

@@ -12,8 +12,10 @@ struct GroupCheck {
     var resolvedKeys: Set<String> = []
     let contract: String
     let version: SystemVersion
-    /// Cases whose baseline is missing or differs, for `record`.
-    var changedCases: [ContractCase] = []
+    /// Where in ``GroupCheck/cases`` the cases lie whose baseline is missing or differs, for
+    /// `record`: four bytes a case, not a ``ContractCase`` (72 and more), which a cold
+    /// `record` of 20,000 files would otherwise hold for every file until it writes.
+    var changedCases: [UInt32] = []
     var baselineCount = 0
     /// Whether `contract.json` differs from what the types say now. The document itself is
     /// not kept (a cold `record` of 20,000 files would hold thousands): `record` builds it
@@ -30,22 +32,18 @@ struct GroupCheck {
       contract: contract.name, version: version.versionString, in: files)
     var outcome = Outcome(contract: contract.name, version: version)
     var metadata = emptyMetadata
-    for variant in contract.variants {
-      for locale in catalog.locales {
-        let contractCase = ContractCase(contract: contract.name, version: version,
-                                        locale: locale, variant: variant.name)
-        let result = try CaseCheck(
-          catalog: catalog, contract: contract, variant: variant, contractCase: contractCase,
-          files: files, committedMetadata: committed,
-          collectsAnnotations: locale == annotatedLocale
-        ).run()
-        outcome.findings += result.findings
-        metadata.merge(result.payload.annotations)
-        outcome.baselineCount += 1
-        if result.baselineState != .equal { outcome.changedCases.append(contractCase) }
-        tally(result.payload.lookups, locale: locale, into: &outcome)
-        outcome.resolvedKeys.formUnion(Self.enumKeys(in: result.payload.annotations))
-      }
+    for (position, (variant, contractCase)) in cases.enumerated() {
+      let result = try CaseCheck(
+        catalog: catalog, contract: contract, variant: variant, contractCase: contractCase,
+        files: files, committedMetadata: committed,
+        collectsAnnotations: contractCase.locale == annotatedLocale
+      ).run()
+      outcome.findings += result.findings
+      metadata.merge(result.payload.annotations)
+      outcome.baselineCount += 1
+      if result.baselineState != .equal { outcome.changedCases.append(UInt32(position)) }
+      tally(result.payload.lookups, locale: contractCase.locale, into: &outcome)
+      outcome.resolvedKeys.formUnion(Self.enumKeys(in: result.payload.annotations))
     }
     let metadataBytes = CanonicalJSON.encode(metadata.json)
     // Unchanged metadata lists the same cases; only a change is worth parsing the file for.
@@ -60,6 +58,16 @@ struct GroupCheck {
           + "run 'contracts record'"))
     }
     return outcome
+  }
+
+  /// The group's cases: each variant in every catalog locale, in that order.
+  var cases: [(variant: Contract.Variant, contractCase: ContractCase)] {
+    contract.variants.flatMap { variant in
+      catalog.locales.map { locale in
+        (variant, ContractCase(contract: contract.name, version: version, locale: locale,
+                               variant: variant.name))
+      }
+    }
   }
 
   /// The locale whose encodings record path metadata: the types decide it, not the locale,

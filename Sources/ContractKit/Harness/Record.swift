@@ -100,9 +100,12 @@ public struct Record: Sendable {
     let perGroup = try WorkerPool.map(groups, threads: threads) { group -> [String] in
       var written: [String] = []
       guard let contract = catalog.contract(named: group.contract) else { return [] }
-      for contractCase in group.changedCases {
+      let groupCheck = GroupCheck(
+        catalog: catalog, contract: contract, version: group.version, files: files)
+      let cases = groupCheck.cases
+      for position in group.changedCases {
+        let (variant, contractCase) = cases[Int(position)]
         if onlyMissing, try files.read(contractCase.relativePath) != nil { continue }
-        guard let variant = contract.variant(named: contractCase.variant) else { continue }
         let payload = try catalog.encode(variant, for: contractCase, annotations: false)
         if try files.write(CanonicalJSON.encode(payload.value), to: contractCase.relativePath) {
           written.append(contractCase.relativePath)
@@ -111,9 +114,7 @@ public struct Record: Sendable {
       let metadataPath = BaselineLayout.metadataPath(
         contract: group.contract, version: group.version.versionString)
       let wanted = try group.metadataChanged && (!onlyMissing || files.read(metadataPath) == nil)
-      let metadata = try wanted ? GroupCheck(
-        catalog: catalog, contract: contract, version: group.version, files: files
-      ).currentMetadata() : nil
+      let metadata = try wanted ? groupCheck.currentMetadata() : nil
       if let metadata, try files.write(CanonicalJSON.encode(metadata.json), to: metadataPath) {
         written.append(metadataPath)
       }
