@@ -31,7 +31,7 @@ struct BenchOptions {
       --files N     payload files of the first size (default 10000)
       --quick       one size, one run per step, no target checks (CI smoke run)
       --json FILE   also write the measurements and targets as JSON
-      --repeat R    runs per step, median reported (default 3; 1 with --quick)
+      --repeat R    runs per step, median reported (default 5; 1 with --quick)
       --threads T   threads for both engines (default CONTRACTKIT_THREADS or all cores)
       --keep        keep the temporary trees
     """
@@ -83,5 +83,5 @@ struct BenchOptions {
   var sizes: [Int] { quick ? [files] : [files, files * 2] }
 
   /// Runs of each repeatable step.
-  var runs: Int { repeats ?? (quick ? 1 : 3) }
+  var runs: Int { repeats ?? (quick ? 1 : 5) }
 }
