@@ -41,31 +41,17 @@ final class EncodingPath: @unchecked Sendable {
   /// The pointer, spelled without keeping anything on the way: safe to ask from any thread
   /// once the encoding that built the path has ended, since it only reads what that
   /// encoding kept.
-  var pointerWithoutCaching: String {
-    var tokens: [String] = []
-    var node: EncodingPath? = self
-    var spelled = ""
-    while let current = node {
-      if let known = current.spelledPointer {
-        spelled = known
-        break
-      }
-      tokens.append(current.token(wildcardIndices: false))
-      node = current.parent
-    }
-    for token in tokens.reversed() { spelled = JSONPointer.appending(token, to: spelled) }
-    return spelled
-  }
+  var pointerWithoutCaching: String { spelling(wildcardIndices: false, keeps: false) }
 
-  /// The spelling, kept on this node and every ancestor spelled on the way. Iterative: the
-  /// nodes between this one and the nearest spelled ancestor are collected, then spelled
-  /// downwards, so no depth of nesting can overflow the stack here.
-  private func spelling(wildcardIndices: Bool) -> String {
+  /// The spelling, kept on this node and every ancestor spelled on the way (with `keeps`).
+  /// Iterative: the nodes between this one and the nearest spelled ancestor are collected,
+  /// then spelled downwards, so no depth of nesting can overflow the stack here.
+  private func spelling(wildcardIndices: Bool, keeps: Bool = true) -> String {
     if let known = cached(wildcardIndices) { return known }
     if let parentSpelling = parent.map({ $0.cached(wildcardIndices) }) ?? "" {
       let spelled = JSONPointer.appending(
         token(wildcardIndices: wildcardIndices), to: parentSpelling)
-      keep(spelled, wildcardIndices)
+      if keeps { keep(spelled, wildcardIndices) }
       return spelled
     }
     var unspelled: [EncodingPath] = []
@@ -81,7 +67,7 @@ final class EncodingPath: @unchecked Sendable {
     }
     for current in unspelled.reversed() {
       spelled = JSONPointer.appending(current.token(wildcardIndices: wildcardIndices), to: spelled)
-      current.keep(spelled, wildcardIndices)
+      if keeps { current.keep(spelled, wildcardIndices) }
     }
     return spelled
   }

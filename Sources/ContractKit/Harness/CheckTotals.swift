@@ -8,11 +8,11 @@ struct CheckTotals {
   /// Takes `outcome`'s coverage and keys, leaving it without them.
   mutating func take(from outcome: inout GroupCheck.Outcome) {
     for (locale, part) in outcome.coverage {
-      let total = coverageByLocale[locale]
-        ?? LocaleCoverage(locale: locale, resolved: 0, fellBack: 0, missing: 0)
-      coverageByLocale[locale] = LocaleCoverage(
-        locale: locale, resolved: total.resolved + part.resolved,
-        fellBack: total.fellBack + part.fellBack, missing: total.missing + part.missing)
+      var total = coverageByLocale[locale] ?? .empty(locale)
+      total.resolved += part.resolved
+      total.fellBack += part.fellBack
+      total.missing += part.missing
+      coverageByLocale[locale] = total
     }
     resolvedKeys.formUnion(outcome.resolvedKeys)
     outcome.coverage = [:]
@@ -22,7 +22,7 @@ struct CheckTotals {
   /// Coverage of each of `locales`, in that order.
   func coverage(locales: [String]) -> [LocaleCoverage] {
     locales.map {
-      coverageByLocale[$0] ?? LocaleCoverage(locale: $0, resolved: 0, fellBack: 0, missing: 0)
+      coverageByLocale[$0] ?? .empty($0)
     }
   }
 }

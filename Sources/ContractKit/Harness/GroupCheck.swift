@@ -105,8 +105,7 @@ struct GroupCheck {
   }
 
   private func tally(_ lookups: [KeyLookup], locale: String, into outcome: inout Outcome) {
-    var coverage = outcome.coverage[locale]
-      ?? LocaleCoverage(locale: locale, resolved: 0, fellBack: 0, missing: 0)
+    var coverage = outcome.coverage[locale] ?? .empty(locale)
     for lookup in lookups {
       outcome.resolvedKeys.insert(lookup.key)
       switch lookup.resolution {

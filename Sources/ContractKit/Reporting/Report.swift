@@ -93,6 +93,11 @@ public struct LocaleCoverage: Sendable, Hashable {
     self.missing = missing
   }
 
+  /// No lookup counted yet in `locale`.
+  static func empty(_ locale: String) -> LocaleCoverage {
+    LocaleCoverage(locale: locale, resolved: 0, fellBack: 0, missing: 0)
+  }
+
   public var total: Int { resolved + fellBack + missing }
 
   /// The share resolved in the locale itself, 0–100; 100 when nothing was looked up.
