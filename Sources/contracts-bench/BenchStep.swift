@@ -36,7 +36,7 @@ enum BenchStep: String, CaseIterable, Sendable {
     case .record, .recordAgain, .recordScratch:
       let root = self == .recordScratch ? layout.scratch : layout.base
       let catalog = try SyntheticCatalog.make(files: files, baselines: root)
-      let run = try ProcessProbe.time { try Record(catalog: catalog, threads: threads).run() }
+      let run = try ProcessProbe.time { try Record(catalog: catalog, options: RunOptions(threads: threads)).run() }
       guard !run.value.refused else { throw BenchError("record refused: \(run.value.breaking)") }
       seconds = run.seconds
       cpu = run.cpuSeconds
@@ -45,14 +45,14 @@ enum BenchStep: String, CaseIterable, Sendable {
       let root = self == .checkChanged ? layout.changed : layout.base
       let catalog = try SyntheticCatalog.make(files: files, baselines: root)
       let run = try ProcessProbe.time {
-        try Check(catalog: catalog, threads: self == .checkOneThread ? 1 : threads).run()
+        try Check(catalog: catalog, options: RunOptions(threads: self == .checkOneThread ? 1 : threads)).run()
       }
       seconds = run.seconds
       cpu = run.cpuSeconds
       measurement.detail = Self.detail(run.value.summary)
     case .diff:
       let run = try ProcessProbe.time {
-        try TreeDiff(old: layout.base, new: layout.changed, threads: threads).run()
+        try TreeDiff(old: layout.base, new: layout.changed, options: RunOptions(threads: threads)).run()
       }
       seconds = run.seconds
       cpu = run.cpuSeconds

@@ -57,7 +57,7 @@ struct CheckFindingTests {
     let removal = try #require(report.findings.first { $0.kind == .fieldRemoved })
     #expect(removal.message.contains("looks like a rename to 'headline'"))
     #expect(removal.baseline == "Weekly" && removal.current == nil)
-    #expect(report.exitCode == 1)
+    #expect(ExitStatus.code(for: report) == 1)
   }
 
   @Test("Int to String is one type-changed; a value gone to null is became-null; a new vmId is identity-changed")
@@ -103,7 +103,7 @@ struct CheckFindingTests {
       "info value-changed Card 1.0.0 en default /count",
       "info value-changed Card 1.0.0 es default /count",
     ])
-    #expect(report.exitCode == 0)
+    #expect(ExitStatus.code(for: report) == 0)
   }
 
   @Test("a new required field old baselines lack is decode-failed naming the file and key")
@@ -125,7 +125,7 @@ struct CheckFindingTests {
       "info field-added Card 1.0.0 en default /count",
     ])
     let failure = try #require(report.findings.first { $0.kind == .decodeFailed })
-    #expect(failure.message.contains("Card/1.0.0/en.json"))
+    #expect(failure.scope == .file(ContractCase("Card", "1.0.0", "en")))
     #expect(failure.message.contains("required key 'count' is missing"))
   }
 
@@ -221,7 +221,7 @@ struct CheckFindingTests {
       "warning baselines-stale",
       "warning translation-fallback Card 1.0.0 es default /title",
     ])
-    #expect(report.exitCode == 0)
+    #expect(ExitStatus.code(for: report) == 0)
   }
 
   @Test("a key missing everywhere, or empty, is translation-missing (error)")

@@ -12,7 +12,7 @@ struct CheckTreeTests {
     let report = try Check(catalog: copy.catalog).run()
     #expect(report.findings.map(brief) == [])
     #expect(report.summary.baselines == 306)
-    #expect(report.exitCode == 0)
+    #expect(ExitStatus.code(for: report) == 0)
   }
 
   @Test("a field the copied baseline has and the encoding lacks: field-removed, exit 1")

@@ -21,8 +21,8 @@ struct ReportMergerTests {
         command: "check", findings: findings,
         summary: Summary(
           findings: findings, contracts: 1, versions: 2, locales: 4, baselines: 6,
-          strict: strict, requiredBump: index == 0 ? .major : .patch),
-        baselineDirectory: ".VersionedTestJSON", strict: strict)
+          failOn: strict ? .warning : .error, requiredBump: index == 0 ? .major : .patch),
+        baselineDirectory: ".VersionedTestJSON", failOn: strict ? .warning : .error)
     }
   }
 
@@ -50,7 +50,7 @@ struct ReportMergerTests {
     let read = try shardFiles.enumerated().map {
       try ReportMerger.read(Array($0.element.utf8), file: "shard-\($0.offset).json")
     }
-    let merged = ReportMerger.merge(read, strict: strict)
+    let merged = ReportMerger.merge(read, failOn: strict ? .warning : .error)
     let single = ReportFixture.report(
       findings: ReportFixture.findings.map(Self.withoutValues), strict: strict)
     #expect(merged.command == "merge")
@@ -58,7 +58,7 @@ struct ReportMergerTests {
     #expect(merged.summary.contracts == 3)
     #expect(merged.summary.baselines == 18)
     #expect(merged.summary.requiredBump == .major)
-    #expect(merged.exitCode == single.exitCode)
+    #expect(ExitStatus.code(for: merged) == ExitStatus.code(for: single))
     #expect(ReportFormat.json.render(merged) == ReportFormat.json.render(single))
     #expect(ReportFormat.text.render(merged).hasPrefix("GATE: FAIL\nRequired bump: major\n"))
   }
@@ -68,17 +68,17 @@ struct ReportMergerTests {
     let warnings = ReportFixture.findings.filter { $0.severity == .warning }
     let shard = ReportFixture.report(findings: warnings)
     #expect(shard.summary.gatePasses)
-    #expect(ReportMerger.merge([shard], strict: false).summary.gatePasses)
-    let strict = ReportMerger.merge([shard], strict: true)
+    #expect(ReportMerger.merge([shard], failOn: .error).summary.gatePasses)
+    let strict = ReportMerger.merge([shard], failOn: .warning)
     #expect(strict.summary.gatePasses == false)
     #expect(strict.summary.warnings == 1)
-    #expect(strict.exitCode == 1)
+    #expect(ExitStatus.code(for: strict) == 1)
   }
 
   @Test("exact duplicates are dropped; coverage adds up per locale")
   func duplicatesAndCoverage() {
     let report = ReportFixture.report()
-    let merged = ReportMerger.merge([report, report], strict: false)
+    let merged = ReportMerger.merge([report, report], failOn: .error)
     #expect(merged.findings == report.findings)
     #expect(merged.summary.errors == 4)
     #expect(merged.coverage.map(\.locale) == ["en", "es", "de", "pt-BR"])
@@ -88,11 +88,11 @@ struct ReportMergerTests {
 
   @Test("merging nothing passes with empty counts")
   func mergeNothing() {
-    let merged = ReportMerger.merge([], strict: true)
+    let merged = ReportMerger.merge([], failOn: .warning)
     #expect(merged.findings.isEmpty)
     #expect(merged.summary.gatePasses)
     #expect(merged.summary.requiredBump == .none)
-    #expect(merged.exitCode == 0)
+    #expect(ExitStatus.code(for: merged) == 0)
   }
 
   /// A malformed report and the error it must give.

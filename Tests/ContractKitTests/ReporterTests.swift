@@ -51,8 +51,8 @@ enum ReportFixture {
       command: command, findings: findings,
       summary: Summary(
         findings: findings, contracts: 3, versions: 2, locales: 4, baselines: 18,
-        strict: strict, requiredBump: .major),
-      coverage: coverage, baselineDirectory: ".VersionedTestJSON", strict: strict)
+        failOn: strict ? .warning : .error, requiredBump: .major),
+      coverage: coverage, baselineDirectory: ".VersionedTestJSON", failOn: strict ? .warning : .error)
   }
 }
 
@@ -389,9 +389,8 @@ struct ReporterTests {
   @Test("junit: passing cases are listed; --strict turns warnings into failures")
   func junitCasesAndStrict() throws {
     let cases = [
-      JUnitCase(contract: "SettingsViewModel", version: "1.1.0", locale: "en", variant: "default"),
-      JUnitCase(contract: "SettingsViewModel", version: "1.1.0", locale: "pt-BR",
-                variant: "default"),
+      ContractCase("SettingsViewModel", "1.1.0", "en"),
+      ContractCase("SettingsViewModel", "1.1.0", "pt-BR"),
     ]
     let fallback = try #require(ReportFixture.findings.first { $0.kind == .translationFallback })
     let strict = ReportFixture.report(findings: [fallback], strict: true)
@@ -427,7 +426,7 @@ struct ReporterTests {
       parser.delegate = collector
       #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")\n\(xml)")
       #expect(collector.elements.first == "testsuites")
-      #expect(collector.count("testcase") == Set(report.findings.map { JUnitCase($0) }).count)
+      #expect(collector.count("testcase") == Set(report.findings.map(\.scope.asReported)).count)
     }
     let xml = ReportFormat.junit.render(ReportFixture.report(findings: [hostile]))
     #expect(xml.contains(#"""
@@ -443,18 +442,18 @@ struct ReporterTests {
   func github() {
     #expect(ReportFormat.github.render(ReportFixture.report()) == """
       ::error file=.VersionedTestJSON/DashboardViewModel/1.0.0/de.json,title=field-removed::\
-      Field 'title' was removed. (DashboardViewModel 1.0.0 de default /cards/0/title)
+      Field 'title' was removed. (DashboardViewModel 1.0.0 /cards/0/title in de (default))
       ::error file=.VersionedTestJSON/DashboardViewModel/1.0.0/en.json,title=field-removed::\
-      Field 'title' was removed. (DashboardViewModel 1.0.0 en default /cards/0/title)
+      Field 'title' was removed. (DashboardViewModel 1.0.0 /cards/0/title in en (default))
       ::error file=.VersionedTestJSON/DashboardViewModel/1.0.0/es.json,title=field-removed::\
-      Field 'title' was removed. (DashboardViewModel 1.0.0 es default /cards/0/title)
+      Field 'title' was removed. (DashboardViewModel 1.0.0 /cards/0/title in es (default))
       ::notice file=.VersionedTestJSON/DashboardViewModel/1.1.0/es.empty.json,\
-      title=text-changed::Text changed. (DashboardViewModel 1.1.0 es empty /header)
+      title=text-changed::Text changed. (DashboardViewModel 1.1.0 /header in es (empty))
       ::error file=.VersionedTestJSON/LegacyBannerViewModel,title=contract-removed::\
       Contract has baselines but no current encoding. (LegacyBannerViewModel)
       ::warning file=.VersionedTestJSON/SettingsViewModel/1.1.0/pt-BR.json,\
       title=translation-fallback::Text came from the fallback locale en. \
-      (SettingsViewModel 1.1.0 pt-BR default /title)
+      (SettingsViewModel 1.1.0 /title in pt-BR (default))
       ::notice title=ContractKit::contracts check: FAIL, 4 errors, 1 warning, 1 info in \
       3 contracts (18 baselines); required bump: major
 
@@ -477,7 +476,7 @@ struct ReporterTests {
       ::warning title=key-unused::Key 'Old.title' is never resolved.
       ::warning file=old/Card/1.0.0,title=version-removed::Version retired. (Card 1.0.0)
       ::notice file=old/Odd%2CName%3A1/1.0.0/en.json,title=value-changed::100%25 done%0D%0Anext, \
-      line: here (Odd,Name:1 1.0.0 en default /a,b:c)
+      line: here (Odd,Name:1 1.0.0 /a,b:c in en (default))
       ::notice title=ContractKit::contracts diff: PASS, 0 errors, 2 warnings, 1 info in \
       3 contracts (18 baselines); required bump: major
 
@@ -489,30 +488,31 @@ struct ReporterTests {
     }
   }
 
-  @Test("grouping: messages group once their own locale is set aside, whole words only")
-  func groupingSetsLocaleAside() {
+  @Test("grouping: the same message across locales and variants is one line; others are not")
+  func grouping() {
     let missing = ["en", "es", "pt-BR"].map { (locale: String) in
       Finding(
         .translationMissing, contract: "Card", version: "1.0.0", locale: locale,
-        variant: "default", path: "/title", message: "No text for Card.title in \(locale).")
+        variant: "default", path: "/title", message: "key 'Card.title' has an empty translation")
     }
-    // The en and es messages group only if the `en` inside "current" and "entry" stays.
+    // Messages name no locale of their own, so only equal messages group.
     let changed = [
       Finding(.valueChanged, contract: "Card", version: "1.0.0", locale: "en", variant: "default",
-              path: "/n", message: "current entry en value"),
-      Finding(.valueChanged, contract: "Card", version: "1.0.0", locale: "es", variant: "default",
-              path: "/n", message: "current entry es value"),
+              path: "/n", message: "value of '/n' changed"),
+      Finding(.valueChanged, contract: "Card", version: "1.0.0", locale: "es", variant: "empty",
+              path: "/n", message: "value of '/n' changed"),
       Finding(.valueChanged, contract: "Card", version: "1.0.0", locale: "de", variant: "empty",
-              path: "/n", message: "current entry en value"),
+              path: "/n", message: "element '/n' was added to the list"),
     ]
     let groups = FindingGroup.grouping(missing + changed, localeOrder: ["en", "es", "de"])
     #expect(groups.map(\.location) == [
       "Card 1.0.0 /title in en, es, pt-BR (default)",
-      "Card 1.0.0 /n in en, es (default)",
+      "Card 1.0.0 /n in en, es (default, empty)",
       "Card 1.0.0 /n in de (empty)",
     ])
     #expect(groups.map(\.message) == [
-      "No text for Card.title in en.", "current entry en value", "current entry en value",
+      "key 'Card.title' has an empty translation", "value of '/n' changed",
+      "element '/n' was added to the list",
     ])
   }
 

@@ -232,7 +232,7 @@ struct TreeDiffTests {
       value.set("/cards/0/title", to: nil)
     })
     let report = try TreeDiff(old: old, new: new).run()
-    #expect(report.exitCode == 1)
+    #expect(ExitStatus.code(for: report) == 1)
     #expect(report.findings.map(\.kind) == [.fieldRemoved, .fieldRemoved, .fieldRemoved])
     #expect(report.findings.map(\.locale) == ["de", "en", "es"])
     #expect(Set(report.findings.map(\.path)) == ["/cards/0/title"])

@@ -30,7 +30,10 @@ struct VerifierTests {
     }, environment: [:])
     let problems = verifier.problems(for: try #require(verifier.cases.first))
     #expect(problems.count == 1)
-    #expect(problems.first?.hasPrefix("baseline-missing at Card 1.0.0 en default : ") == true)
+    #expect(problems.first == """
+      baseline-missing at Card 1.0.0 in en (default): no committed baseline yet
+      Record it: swift run contracts record (or CONTRACTKIT_RECORD=missing swift test).
+      """)
     #expect(!FileManager.default.fileExists(atPath: scenario.baselines.path))
   }
 
@@ -81,10 +84,11 @@ struct VerifierTests {
     }, environment: [:])
     let problems = verifier.problems(for: try #require(verifier.cases.first))
     #expect(problems == ["""
-      type-changed at Card 1.0.0 en default '/title': '/title' changed type from string to number
+      type-changed at Card 1.0.0 /title in en (default): '/title' changed type from string to number
         baseline: "Weekly"
         current:  7
-      If the change is intended, run 'swift run contracts record' (or CONTRACTKIT_RECORD=missing swift test for new baselines).
+      Clients of released versions break. Revert the change; if the break is intended, run: \
+      swift run contracts record --accept-breaking --reason "…"
       """])
   }
 

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Replaces a file so that every reader sees either its old bytes or its new ones.
 ///
 /// The bytes go to a hidden temporary file in the same folder (same file system), which is
@@ -46,7 +38,7 @@ enum AtomicFile {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count, let base = buffer.baseAddress {
-        let count = systemWrite(descriptor, base + offset, buffer.count - offset)
+        let count = Platform.write(descriptor, base + offset, buffer.count - offset)
         if count < 0 {
           if errno == EINTR { continue }
           failure = String(cString: strerror(errno))
@@ -57,18 +49,5 @@ enum AtomicFile {
     }
     if close(descriptor) != 0, failure == nil { failure = String(cString: strerror(errno)) }
     return failure
-  }
-
-  /// `write(2)`, named apart from ``write(_:to:display:)``.
-  private static func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int)
-    -> Int
-  {
-    #if canImport(Glibc)
-      Glibc.write(descriptor, buffer, count)
-    #elseif canImport(Musl)
-      Musl.write(descriptor, buffer, count)
-    #else
-      Darwin.write(descriptor, buffer, count)
-    #endif
   }
 }

@@ -85,7 +85,7 @@ public struct BaselineFiles: Sendable {
       }
       let result = bytes.withUnsafeMutableBytes { buffer -> Int in
         guard let base = buffer.baseAddress else { return -1 }
-        return systemRead(descriptor, base + count, buffer.count - count)
+        return Platform.read(descriptor, base + count, buffer.count - count)
       }
       if result > 0 {
         count += result
@@ -155,13 +155,6 @@ public struct BaselineFiles: Sendable {
   }
 
   private func errnoText() -> String { String(cString: strerror(errno)) }
-}
-
-/// `read(2)`, named apart from ``BaselineFiles/read(_:)``.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int)
-  -> Int
-{
-  read(descriptor, buffer, count)
 }
 
 /// The folders of a baseline directory already found to hold no link out of it.

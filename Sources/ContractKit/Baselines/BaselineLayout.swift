@@ -6,7 +6,8 @@
 /// .VersionedTestJSON/<Contract>/<version>/contract.json             metadata
 /// ```
 /// Every name is validated before it becomes part of a path, so nothing is ever written
-/// outside the baseline directory.
+/// outside the baseline directory. ``ContractCase/relativePath`` and
+/// ``ContractVersion/path`` spell the paths.
 public enum BaselineLayout {
   /// The conventional directory name, relative to the package root.
   public static let directoryName = ".VersionedTestJSON"
@@ -14,18 +15,6 @@ public enum BaselineLayout {
   public static let metadataFileName = "contract.json"
   /// The variant name reports use for the default stub.
   public static let defaultVariant = "default"
-
-  /// The payload file's path relative to the baseline directory.
-  public static func relativePath(contract: String, version: String, locale: String,
-                                  variant: String?) -> String
-  {
-    "\(contract)/\(version)/\(fileName(locale: locale, variant: variant))"
-  }
-
-  /// The metadata file's path relative to the baseline directory.
-  public static func metadataPath(contract: String, version: String) -> String {
-    "\(contract)/\(version)/\(metadataFileName)"
-  }
 
   /// `en.json` for the default stub, `en.empty.json` for the `empty` variant.
   public static func fileName(locale: String, variant: String?) -> String {

@@ -6,23 +6,10 @@ import Foundation
 /// Scanning reads names only, never contents, so it is cheap on 20,000 files. Hidden files
 /// (a `record`'s temporary files) are skipped; symbolic links are never followed.
 public struct BaselineTree: Sendable {
-  /// One payload file, by the names its path spells.
-  public struct File: Sendable, Hashable {
-    public let contract: String
-    public let version: String
-    public let locale: String
-    public let variant: String
-
-    public var relativePath: String {
-      BaselineLayout.relativePath(contract: contract, version: version, locale: locale,
-                                  variant: variant)
-    }
-  }
-
   /// Payload files in path order.
-  public private(set) var files: [File] = []
-  /// `contract/version` pairs that have a `contract.json`.
-  public private(set) var metadata: Set<String> = []
+  public private(set) var files: [ContractCase] = []
+  /// Version folders that have a `contract.json`.
+  public private(set) var metadata: Set<ContractVersion> = []
   /// Paths that do not fit the layout (wrong names, wrong depth), relative to the root.
   public private(set) var strayFiles: [String] = []
   /// Symbolic links found in the tree (never followed), relative to the root.
@@ -30,7 +17,7 @@ public struct BaselineTree: Sendable {
   /// Contract names present, sorted: ``contracts``, computed once by ``scan(_:)``.
   private var contractNames: [String] = []
   /// Versions present per contract, oldest first: ``versions(of:)``, computed once.
-  private var versionsByContract: [String: [String]] = [:]
+  private var versionsByContract: [String: [SystemVersion]] = [:]
   /// Where each contract's files, and each `contract/version` folder's, lie in ``files``.
   private var ranges: [String: Range<Int>] = [:]
 
@@ -64,21 +51,22 @@ public struct BaselineTree: Sendable {
                               folders: true)
       {
         let versionPath = "\(contract.name)/\(version.name)"
-        guard version.kind == .directory, (try? SystemVersion(parsing: version.name)) != nil
+        guard version.kind == .directory,
+          let parsedVersion = try? SystemVersion(parsing: version.name)
         else {
           tree.note(version, path: versionPath)
           continue
         }
+        let folder = ContractVersion(contract: contract.name, version: parsedVersion)
         let versionFolder = contractPath + "/" + version.name
         for file in try list(versionFolder, display: files.displayPath(versionPath),
                              folders: false)
         {
           let filePath = "\(versionPath)/\(file.name)"
           if file.kind == .file, file.name == BaselineLayout.metadataFileName {
-            tree.metadata.insert(versionPath)
+            tree.metadata.insert(folder)
           } else if file.kind == .file, let parsed = BaselineLayout.parseFileName(file.name) {
-            tree.files.append(File(contract: contract.name, version: version.name,
-                                   locale: parsed.locale, variant: parsed.variant))
+            tree.files.append(folder.file(locale: parsed.locale, variant: parsed.variant))
           } else {
             tree.note(file, path: filePath)
           }
@@ -95,7 +83,7 @@ public struct BaselineTree: Sendable {
   public var contracts: [String] { contractNames }
 
   /// Versions present for `contract`, oldest first.
-  public func versions(of contract: String) -> [String] {
+  public func versions(of contract: String) -> [SystemVersion] {
     versionsByContract[contract] ?? []
   }
 
@@ -103,9 +91,14 @@ public struct BaselineTree: Sendable {
   ///
   /// A lookup, not a pass over the tree: code that visits every contract (or version) and
   /// filters ``files`` for each does work that grows with the square of the tree.
-  public func files(of contract: String, version: String? = nil) -> ArraySlice<File> {
-    let key = version.map { "\(contract)/\($0)" } ?? contract
-    guard let range = ranges[key] else { return [] }
+  public func files(of contract: String) -> ArraySlice<ContractCase> {
+    guard let range = ranges[contract] else { return [] }
+    return files[range]
+  }
+
+  /// The payload files of one version folder, in path order.
+  public func files(in folder: ContractVersion) -> ArraySlice<ContractCase> {
+    guard let range = ranges[folder.path] else { return [] }
     return files[range]
   }
 
@@ -114,16 +107,16 @@ public struct BaselineTree: Sendable {
   /// each time. Files are in path order, so each contract's (and each version folder's)
   /// files are contiguous: all paths with one prefix are.
   private mutating func index() {
-    var versions: [String: Set<String>] = [:]
+    var versions: [String: Set<SystemVersion>] = [:]
     for (offset, file) in files.enumerated() {
       versions[file.contract, default: []].insert(file.version)
-      for key in [file.contract, "\(file.contract)/\(file.version)"] {
+      for key in [file.contract, file.folder.path] {
         let start = ranges[key]?.lowerBound ?? offset
         ranges[key] = start..<(offset + 1)
       }
     }
     contractNames = versions.keys.sorted(by: codePointOrder)
-    versionsByContract = versions.mapValues { $0.sorted(by: versionOrder) }
+    versionsByContract = versions.mapValues { $0.sorted() }
   }
 
   private mutating func note(_ entry: Entry, path: String) {
@@ -222,13 +215,5 @@ public struct BaselineTree: Sendable {
     case S_IFLNK: return .link
     default: return .other
     }
-  }
-}
-
-/// Orders version strings numerically when they parse, by code point otherwise.
-func versionOrder(_ lhs: String, _ rhs: String) -> Bool {
-  switch (try? SystemVersion(parsing: lhs), try? SystemVersion(parsing: rhs)) {
-  case (let left?, let right?): left < right
-  default: codePointOrder(lhs, rhs)
   }
 }

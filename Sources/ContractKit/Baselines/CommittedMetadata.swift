@@ -9,10 +9,10 @@ final class CommittedMetadata {
   private let files: BaselineFiles
   private var parsed: ContractMetadata??
 
-  /// Reads `contract.json` of `contract` at `version`.
+  /// Reads the `contract.json` of `folder`.
   /// - Throws: ``InputError`` when it exists but cannot be read.
-  init(contract: String, version: String, in files: BaselineFiles) throws(InputError) {
-    path = BaselineLayout.metadataPath(contract: contract, version: version)
+  init(_ folder: ContractVersion, in files: BaselineFiles) throws(InputError) {
+    path = folder.metadataPath
     self.files = files
     bytes = try files.read(path)
   }

@@ -168,11 +168,11 @@ extension ContractMetadata {
 // MARK: - Files
 
 extension ContractMetadata {
-  /// The `contract.json` of `contract` at `version` in a tree, or `nil` when there is none.
+  /// The `contract.json` of `folder` in a tree, or `nil` when there is none.
   /// - Throws: ``InputError`` when it exists but is not valid metadata.
-  static func read(contract: String, version: String, in files: BaselineFiles) throws
+  static func read(_ folder: ContractVersion, in files: BaselineFiles) throws
     -> ContractMetadata?
   {
-    try CommittedMetadata(contract: contract, version: version, in: files).metadata()
+    try CommittedMetadata(folder, in: files).metadata()
   }
 }

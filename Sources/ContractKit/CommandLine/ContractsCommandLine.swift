@@ -12,53 +12,47 @@ import Foundation
 public enum ContractsCommandLine {
   /// Runs with the process's arguments and exits with the command's exit code.
   public static func main(catalog: @escaping () throws -> Catalog) -> Never {
+    // A closed pipe must be a failed write (exit 2), not a signal that kills the process.
+    signal(SIGPIPE, SIG_IGN)
     let code = run(
       arguments: Array(CommandLine.arguments.dropFirst()), catalog: catalog,
       colored: isatty(STDOUT_FILENO) == 1,
-      stdout: { FileHandle.standardOutput.write(Data($0.utf8)) },
-      stderr: { FileHandle.standardError.write(Data($0.utf8)) })
+      stdout: { try StandardStream.write($0, to: STDOUT_FILENO, named: "standard output") },
+      stderr: { try StandardStream.write($0, to: STDERR_FILENO, named: "standard error") })
     exit(code)
   }
 
   /// Runs one command line and returns its exit code: 0, 1 or 2 (see `--help`).
   ///
-  /// Output goes only through `stdout` and `stderr`, so tests need no process.
+  /// Output goes only through `stdout` and `stderr`, so tests need no process. A write that
+  /// throws ends the command with exit code 2.
   public static func run(
     arguments: [String], catalog: () throws -> Catalog, colored: Bool = false,
-    stdout: (String) -> Void, stderr: (String) -> Void
+    stdout: (String) throws -> Void, stderr: (String) throws -> Void
   ) -> Int32 {
-    let request: Request
+    var command: Invocation.Command?
     do {
-      request = try Invocation.parse(arguments)
-    } catch {
-      stderr("Error: \(error.message)\nUsage: \(HelpText.usage(for: error.command))\n"
-        + "  See 'contracts \(error.command.map { "\($0.rawValue) " } ?? "")--help' for more information.\n")
-      return 2
-    }
-    switch request {
-    case .help(let command):
-      stdout(HelpText.text(for: command))
-      return 0
-    case .version:
-      stdout(HelpText.version + "\n")
-      return 0
-    case .run(let invocation):
-      do {
+      switch try Invocation.parse(arguments) {
+      case .help(let topic):
+        try stdout(HelpText.text(for: topic))
+        return ExitStatus.clean
+      case .version:
+        try stdout(HelpText.version + "\n")
+        return ExitStatus.clean
+      case .run(let invocation):
+        command = invocation.command
         return try execute(invocation, catalog: catalog, colored: colored, stdout: stdout)
-      } catch let error as UsageError {
-        stderr("Error: \(error.message)\nUsage: \(HelpText.usage(for: invocation.command))\n"
-          + "  See 'contracts \(invocation.command.rawValue) --help' for more information.\n")
-        return 2
-      } catch {
-        stderr("Error: \(error)\n")
-        return 2
       }
+    } catch {
+      let (code, message) = ExitStatus.trouble(error, command: command)
+      try? stderr(message)
+      return code
     }
   }
 
   private static func execute(
     _ invocation: Invocation, catalog makeCatalog: () throws -> Catalog, colored: Bool,
-    stdout: (String) -> Void
+    stdout: (String) throws -> Void
   ) throws -> Int32 {
     func loadCatalog() throws -> Catalog {
       let catalog = try makeCatalog()
@@ -73,46 +67,37 @@ public enum ContractsCommandLine {
       }
       return catalog.withBaselines(at: URL(fileURLWithPath: directory))
     }
-    func shard() throws -> Shard? {
-      guard let text = invocation.shard else { return nil }
-      do { return try Shard(parsing: text) } catch {
-        throw UsageError(message: error.description, command: invocation.command)
-      }
-    }
+    let options = try invocation.runOptions()
     func emit(_ report: Report, cases: [ContractCase] = []) throws -> Int32 {
       // JUnit lists every case checked, passing ones included, not only those with findings.
-      let junitCases = cases.map {
-        JUnitCase(contract: $0.contract, version: $0.version.versionString, locale: $0.locale,
-                  variant: $0.variant)
-      }
       let text = invocation.format.render(
         report, colored: colored && invocation.output == nil && invocation.format == .text,
-        cases: junitCases)
+        cases: cases)
       if let output = invocation.output {
-        let url = URL(fileURLWithPath: output)
-        try AtomicFile.write(Array(text.utf8), to: url, display: output)
+        do {
+          try AtomicFile.write(Array(text.utf8), to: URL(fileURLWithPath: output),
+                               display: output)
+        } catch {
+          throw OutputError(destination: output, reason: "\(error)")
+        }
       } else {
-        stdout(text)
+        try stdout(text)
       }
-      return report.exitCode
+      return ExitStatus.code(for: report)
     }
     switch invocation.command {
     case .check:
       let catalog = try loadCatalog()
-      let shard = try shard()
-      return try emit(
-        Check(catalog: catalog, shard: shard, strict: invocation.strict).run(),
-        cases: catalog.cases(in: shard))
+      return try emit(Check(catalog: catalog, options: options).run(),
+                      cases: catalog.cases(in: options.shard))
     case .report:
       let catalog = try loadCatalog()
-      let shard = try shard()
-      return try emit(
-        ReleaseGate(catalog: catalog, shard: shard, strict: invocation.strict).run(),
-        cases: catalog.cases(in: shard))
+      return try emit(ReleaseGate(catalog: catalog, options: options).run(),
+                      cases: catalog.cases(in: options.shard))
     case .diff:
       return try emit(TreeDiff(
         old: URL(fileURLWithPath: invocation.positional[0]),
-        new: URL(fileURLWithPath: invocation.positional[1]), strict: invocation.strict).run())
+        new: URL(fileURLWithPath: invocation.positional[1]), options: options).run())
     case .merge:
       let reports = try invocation.positional.map { path throws -> Report in
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -120,16 +105,36 @@ public enum ContractsCommandLine {
         }
         return try ReportMerger.read([UInt8](data), file: path)
       }
-      return try emit(ReportMerger.merge(reports, strict: invocation.strict))
+      return try emit(ReportMerger.merge(reports, failOn: options.failOn))
     case .record:
       let catalog = try loadCatalog()
       let outcome = try Record(
         catalog: catalog, acceptBreakingReason: invocation.acceptBreaking ? invocation.reason : nil,
-        onlyMissing: invocation.onlyMissing
+        onlyMissing: invocation.onlyMissing, options: options
       ).run()
-      stdout(RecordSummary.text(
+      try stdout(RecordReport.text(
         outcome, baselines: BaselineFiles(root: catalog.effectiveBaselineDirectory).displayRoot))
-      return outcome.exitCode
+      return ExitStatus.code(for: outcome)
+    }
+  }
+}
+
+/// Writes to the process's standard output or error with `write(2)`, so that a full disk or
+/// a closed descriptor is an error to report, never a trap.
+enum StandardStream {
+  static func write(_ text: String, to descriptor: Int32, named name: String) throws {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return Platform.write(descriptor, base + offset, buffer.count - offset)
+      }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw OutputError(destination: name, reason: Platform.errorText)
+      }
+      offset += count
     }
   }
 }

@@ -17,19 +17,25 @@ enum HelpText {
   static func usage(for command: Invocation.Command?) -> String {
     switch command {
     case nil: "contracts <subcommand>"
-    case .check?: "contracts check [--baselines <dir>] [--format <format>] [--output <file>] [--strict] [--shard <i/n>]"
+    case .check?: "contracts check [--baselines <dir>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--shard <i/n>]"
     case .record?: "contracts record [--baselines <dir>] [--missing] [--accept-breaking --reason <text>]"
-    case .diff?: "contracts diff <old-dir> <new-dir> [--format <format>] [--output <file>] [--strict]"
-    case .report?: "contracts report [--baselines <dir>] [--format <format>] [--output <file>] [--strict] [--shard <i/n>]"
-    case .merge?: "contracts merge <report.json> ... [--format <format>] [--output <file>] [--strict]"
+    case .diff?: "contracts diff <old-dir> <new-dir> [--format <format>] [--output <file>] [--strict | --fail-on <severity>]"
+    case .report?: "contracts report [--baselines <dir>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--shard <i/n>]"
+    case .merge?: "contracts merge <report.json> ... [--format <format>] [--output <file>] [--strict | --fail-on <severity>]"
     }
   }
 
   private static let formats = "(values: text, markdown, json, junit, github; default: text)"
+  private static let failOn = """
+      --strict                Fail on warnings too (the same as --fail-on warning).
+      --fail-on <severity>    The least severity that fails the run; info insists that the
+                              baselines equal today's encodings exactly. (values: error,
+                              warning, info; default: error)
+    """
   private static let exitCodes = """
     EXIT CODES:
       0                       Nothing at a failing severity.
-      1                       Errors found (with --strict, warnings too).
+      1                       Findings at the failing severity (errors; see --fail-on).
       2                       Bad usage or unusable input (the message names the file and
                               position).
     """
@@ -72,7 +78,7 @@ enum HelpText {
                               .VersionedTestJSON)
       --format <format>       The output format. \(formats)
       --output <file>         Write the report to <file> instead of standard output.
-      --strict                Fail on warnings too.
+    \(failOn)
       --shard <i/n>           Check the i-th of n deterministic slices of the contracts.
       -h, --help              Show help information.
 
@@ -118,7 +124,7 @@ enum HelpText {
     OPTIONS:
       --format <format>       The output format. \(formats)
       --output <file>         Write the report to <file> instead of standard output.
-      --strict                Fail on warnings too.
+    \(failOn)
       -h, --help              Show help information.
 
     """ + exitCodes + "\n"
@@ -136,7 +142,7 @@ enum HelpText {
       --baselines <dir>       The baseline directory. (default: the catalog's)
       --format <format>       The output format. \(formats)
       --output <file>         Write the report to <file> instead of standard output.
-      --strict                Fail on warnings too.
+    \(failOn)
       --shard <i/n>           Report on the i-th of n deterministic slices of the contracts.
       -h, --help              Show help information.
 
@@ -153,7 +159,7 @@ enum HelpText {
     OPTIONS:
       --format <format>       The output format. \(formats)
       --output <file>         Write the report to <file> instead of standard output.
-      --strict                Fail on warnings too.
+    \(failOn)
       -h, --help              Show help information.
 
     """ + exitCodes + "\n"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A parsed command line: which command, with which options, before anything runs.
 struct Invocation: Equatable {
   enum Command: String, CaseIterable {
@@ -9,6 +11,8 @@ struct Invocation: Equatable {
   var format: ReportFormat = .text
   var output: String?
   var strict = false
+  /// `--fail-on`, when given.
+  var failOn: Severity?
   var shard: String?
   var acceptBreaking = false
   var reason: String?
@@ -34,11 +38,11 @@ extension Invocation {
   /// The options each command accepts (flags take no value).
   static func options(for command: Command) -> (values: Set<String>, flags: Set<String>) {
     switch command {
-    case .check: (["--baselines", "--format", "--output", "--shard"], ["--strict"])
+    case .check: (["--baselines", "--format", "--output", "--shard", "--fail-on"], ["--strict"])
     case .record: (["--baselines", "--reason"], ["--accept-breaking", "--missing"])
-    case .diff: (["--format", "--output"], ["--strict"])
-    case .report: (["--baselines", "--format", "--output", "--shard"], ["--strict"])
-    case .merge: (["--format", "--output"], ["--strict"])
+    case .diff: (["--format", "--output", "--fail-on"], ["--strict"])
+    case .report: (["--baselines", "--format", "--output", "--shard", "--fail-on"], ["--strict"])
+    case .merge: (["--format", "--output", "--fail-on"], ["--strict"])
     }
   }
 
@@ -112,6 +116,14 @@ extension Invocation {
     case "--output": output = value
     case "--shard": shard = value
     case "--reason": reason = value
+    case "--fail-on":
+      guard let severity = Severity(rawValue: value) else {
+        throw UsageError(
+          message: "The value '\(value)' is invalid for '--fail-on <severity>' (values: "
+            + "error, warning, info)",
+          command: command)
+      }
+      failOn = severity
     case "--format":
       guard let format = ReportFormat(rawValue: value) else {
         throw UsageError(
@@ -142,6 +154,12 @@ extension Invocation {
     default:
       break
     }
+    if strict, let failOn, failOn != .warning {
+      throw UsageError(
+        message: "'--strict' means '--fail-on warning'; it cannot go with '--fail-on "
+          + "\(failOn.rawValue)'",
+        command: command)
+    }
     if command == .record {
       if acceptBreaking, (reason ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
         throw UsageError(message: "'--accept-breaking' needs '--reason <text>' saying why",
@@ -159,6 +177,7 @@ extension Invocation {
     case "--output": "file"
     case "--shard": "i/n"
     case "--reason": "text"
+    case "--fail-on": "severity"
     default: String(option.dropFirst(2))
     }
   }
@@ -178,4 +197,16 @@ func editDistance(_ a: String, _ b: String) -> Int {
   return previous[b.count]
 }
 
-import Foundation
+extension Invocation {
+  /// The run options the flags give: `--shard`, `--strict` or `--fail-on`, and the threads
+  /// `CONTRACTKIT_THREADS` asks for.
+  func runOptions() throws(UsageError) -> RunOptions {
+    var shard: Shard?
+    if let text = self.shard {
+      do { shard = try Shard(parsing: text) } catch {
+        throw UsageError(message: error.description, command: command)
+      }
+    }
+    return RunOptions(shard: shard, failOn: failOn ?? (strict ? .warning : .error))
+  }
+}

@@ -9,7 +9,8 @@
 /// when its row moved: problems are compared by ``StablePaths``, not by index (and fallbacks
 /// by pattern and text).
 struct FileDiff {
-  let location: DiffLocation
+  /// The payload file compared.
+  let file: ContractCase
   /// What the new file's paths mean (its pointers)…
   let roles: PathRoles
   /// …and the old file's, whose rows may be in another order.
@@ -18,7 +19,7 @@ struct FileDiff {
   let base: (old: JSONValue?, new: JSONValue?)?
 
   func findings(old: JSONValue, new: JSONValue) -> [Finding] {
-    let changes = PayloadDiff(location: location, roles: roles).findings(baseline: old, current: new)
+    let changes = PayloadDiff(file: file, roles: roles).findings(baseline: old, current: new)
     var oldPaths = StablePaths(old)
     var newPaths = StablePaths(new)
     let oldProblems = Set(problems(in: old, base: base?.old, roles: oldRoles)
@@ -38,7 +39,7 @@ struct FileDiff {
   }
 
   private func problems(in payload: JSONValue, base: JSONValue?, roles: PathRoles) -> [Finding] {
-    var problems = PayloadLint.findings(in: payload, location: location, roles: roles)
+    var problems = PayloadLint.findings(in: payload, file: file, roles: roles)
     if let base {
       problems += fallbacks(in: payload, base: base, roles: roles, pointer: "", pattern: "")
     }
@@ -54,10 +55,7 @@ struct FileDiff {
       guard !text.isEmpty, text == baseText,
         roles.role(pointer: pointer, pattern: pattern, key: nil) == .localized
       else { return [] }
-      return [location.finding(
-        .translationFallback, at: pointer,
-        "'\(pointer)' in \(location.locale) shows the base locale's text (a fallback?)",
-        current: value)]
+      return [.baseLocaleText(at: pointer, in: file, now: value)]
     case (.object(let members), .object(let baseMembers)):
       return members.keys.sorted(by: codePointOrder).flatMap { key -> [Finding] in
         guard let member = members[key], let baseMember = baseMembers[key] else { return [] }

@@ -1,6 +1,16 @@
 /// Compares the files of one contract, version and variant between two trees.
 struct GroupDiff {
-  let group: TreeDiff.Group
+  /// The files of one contract, version and variant that both trees have.
+  struct Group: Sendable {
+    let folder: ContractVersion
+    let variant: String
+    /// All locales with a file in either tree (for the shape rules)…
+    let locales: [String]
+    /// …and the files present in both trees, which are compared.
+    let files: [ContractCase]
+  }
+
+  let group: Group
   let old: BaselineFiles
   let new: BaselineFiles
 
@@ -28,9 +38,7 @@ struct GroupDiff {
       else { continue }
       let base: (old: JSONValue?, new: JSONValue?)? =
         baseLocale.flatMap { $0 == file.locale ? nil : (oldPayloads[$0], newPayloads[$0]) }
-      let location = DiffLocation(contract: group.contract, version: group.version,
-                                  locale: file.locale, variant: group.variant)
-      findings += FileDiff(location: location, roles: roles(in: newValue),
+      findings += FileDiff(file: file, roles: roles(in: newValue),
                            oldRoles: roles(in: oldValue), base: base)
         .findings(old: oldValue, new: newValue)
     }
@@ -38,8 +46,7 @@ struct GroupDiff {
   }
 
   private func path(_ locale: String) -> String {
-    BaselineLayout.relativePath(
-      contract: group.contract, version: group.version, locale: locale, variant: group.variant)
+    group.folder.file(locale: locale, variant: group.variant).relativePath
   }
 
   /// The bytes of every locale's file of the group in `files`, by locale.
@@ -63,6 +70,6 @@ struct GroupDiff {
   }
 
   private func metadata(in files: BaselineFiles) throws -> ContractMetadata? {
-    try ContractMetadata.read(contract: group.contract, version: group.version, in: files)
+    try ContractMetadata.read(group.folder, in: files)
   }
 }

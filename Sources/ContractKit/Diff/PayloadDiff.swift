@@ -5,11 +5,12 @@
 /// Array elements carrying a `vmId` are matched by it, so a reordered list yields no
 /// finding (order is not part of the contract); other elements are matched by index.
 public struct PayloadDiff {
-  public let location: DiffLocation
+  /// The payload file the findings are about.
+  public let file: ContractCase
   public let roles: PathRoles
 
-  public init(location: DiffLocation, roles: PathRoles) {
-    self.location = location
+  public init(file: ContractCase, roles: PathRoles) {
+    self.file = file
     self.roles = roles
   }
 
@@ -30,19 +31,12 @@ public struct PayloadDiff {
     case (.array(let oldElements), .array(let newElements)):
       compareArrays(oldElements, newElements, pointer: pointer, pattern: pattern, into: &findings)
     case (_, .null):
-      findings.append(location.finding(
-        .becameNull, at: pointer, "\(describe(pointer)) was \(old.typeName), is null now",
-        baseline: old, current: new))
+      findings.append(.becameNull(at: pointer, in: file, was: old, now: new))
     case (.null, _):
-      findings.append(location.finding(
-        .becameNonNull, at: pointer, "\(describe(pointer)) was null, is \(new.typeName) now",
-        baseline: old, current: new))
+      findings.append(.becameNonNull(at: pointer, in: file, was: old, now: new))
     default:
       if old.typeName != new.typeName {
-        findings.append(location.finding(
-          .typeChanged, at: pointer,
-          "\(describe(pointer)) changed type from \(old.typeName) to \(new.typeName)",
-          baseline: old, current: new))
+        findings.append(.typeChanged(at: pointer, in: file, was: old, now: new))
         return
       }
       compareScalars(old, new, pointer: pointer, pattern: pattern, key: key, into: &findings)
@@ -53,19 +47,9 @@ public struct PayloadDiff {
                               pattern: String, key: String?, into findings: inout [Finding])
   {
     switch roles.role(pointer: pointer, pattern: pattern, key: key) {
-    case .identity:
-      findings.append(location.finding(
-        .identityChanged, at: pointer,
-        "identity \(describe(pointer)) changed; clients and SwiftUI see a different view model",
-        baseline: old, current: new))
-    case .localized:
-      findings.append(location.finding(
-        .textChanged, at: pointer, "text of \(describe(pointer)) changed",
-        baseline: old, current: new))
-    case .plain:
-      findings.append(location.finding(
-        .valueChanged, at: pointer, "value of \(describe(pointer)) changed",
-        baseline: old, current: new))
+    case .identity: findings.append(.identityChanged(at: pointer, in: file, was: old, now: new))
+    case .localized: findings.append(.textChanged(at: pointer, in: file, was: old, now: new))
+    case .plain: findings.append(.valueChanged(at: pointer, in: file, was: old, now: new))
     }
   }
 
@@ -75,20 +59,16 @@ public struct PayloadDiff {
     let removed = old.keys.filter { new[$0] == nil }.sorted(by: codePointOrder)
     let added = new.keys.filter { old[$0] == nil }.sorted(by: codePointOrder)
     for key in removed {
-      let path = JSONPointer.appending(key, to: pointer)
-      var message = "field \(describe(path)) is gone; clients that require it fail to decode"
-      if let value = old[key], let rename = added.first(where: { new[$0] == value }) {
-        message += " (looks like a rename to '\(rename)': old clients break either way)"
-      }
-      findings.append(location.finding(.fieldRemoved, at: path, message, baseline: old[key]))
+      let value = old[key]
+      findings.append(.fieldRemoved(
+        at: JSONPointer.appending(key, to: pointer), in: file, was: value,
+        renamedTo: added.first { value != nil && new[$0] == value }))
     }
     for key in added {
-      let path = JSONPointer.appending(key, to: pointer)
-      var message = "new field \(describe(path))"
-      if let value = new[key], let rename = removed.first(where: { old[$0] == value }) {
-        message += " (looks like a rename of '\(rename)')"
-      }
-      findings.append(location.finding(.fieldAdded, at: path, message, current: new[key]))
+      let value = new[key]
+      findings.append(.fieldAdded(
+        at: JSONPointer.appending(key, to: pointer), in: file, now: value,
+        renameOf: removed.first { value != nil && old[$0] == value }))
     }
     for key in old.keys.filter({ new[$0] != nil }).sorted(by: codePointOrder) {
       guard let oldValue = old[key], let newValue = new[key], oldValue != newValue else { continue }
@@ -107,27 +87,14 @@ public struct PayloadDiff {
         compare(old[oldIndex], new[newIndex], pointer: JSONPointer.appending(newIndex, to: pointer),
                 pattern: elementPattern, key: nil, into: &findings)
       case (let oldIndex?, nil):
-        let path = JSONPointer.appending(oldIndex, to: pointer)
-        findings.append(location.finding(
-          .valueChanged, at: path, "element \(describe(path)) was removed from the list",
-          baseline: old[oldIndex]))
+        findings.append(.elementRemoved(
+          at: JSONPointer.appending(oldIndex, to: pointer), in: file, was: old[oldIndex]))
       case (nil, let newIndex?):
-        let path = JSONPointer.appending(newIndex, to: pointer)
-        findings.append(location.finding(
-          .valueChanged, at: path, "element \(describe(path)) was added to the list",
-          current: new[newIndex]))
+        findings.append(.elementAdded(
+          at: JSONPointer.appending(newIndex, to: pointer), in: file, now: new[newIndex]))
       case (nil, nil):
         continue
       }
     }
   }
-
-  private func describe(_ pointer: String) -> String {
-    pointer.isEmpty ? "the document" : "'\(pointer)'"
-  }
-}
-
-/// Orders strings by Unicode code point, as canonical JSON orders keys.
-func codePointOrder(_ lhs: String, _ rhs: String) -> Bool {
-  lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
 }

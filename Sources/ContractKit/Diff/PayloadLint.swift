@@ -6,48 +6,43 @@
 /// - `translation-missing`: a localized string that is empty (only when `roles` are given;
 ///   the harness knows missing keys exactly from its resolution log instead).
 enum PayloadLint {
-  static func findings(in value: JSONValue, location: DiffLocation, roles: PathRoles?)
+  static func findings(in value: JSONValue, file: ContractCase, roles: PathRoles?)
     -> [Finding]
   {
     // Nearly every payload has nothing to report: a walk that spells no pointers says so.
     guard mayHaveFindings(value, checksEmptyStrings: roles != nil) else { return [] }
     var findings: [Finding] = []
-    walk(value, pointer: "", pattern: "", key: nil, location: location, roles: roles,
+    walk(value, pointer: "", pattern: "", key: nil, file: file, roles: roles,
          into: &findings)
     return findings
   }
 
   private static func walk(_ value: JSONValue, pointer: String, pattern: String, key: String?,
-                           location: DiffLocation, roles: PathRoles?,
+                           file: ContractCase, roles: PathRoles?,
                            into findings: inout [Finding])
   {
     switch value {
     case .string(let text):
       let names = Placeholders.names(in: text)
       if !names.isEmpty {
-        findings.append(location.finding(
-          .placeholderUnresolved, at: pointer,
-          "'\(pointer)' still contains \(names.map { "%{\($0)}" }.joined(separator: ", "))",
-          current: value))
+        findings.append(.placeholderUnresolved(at: pointer, in: file, names: names, now: value))
       }
       if text.isEmpty, let roles, roles.role(pointer: pointer, pattern: pattern, key: key) == .localized {
-        findings.append(location.finding(
-          .translationMissing, at: pointer,
-          "'\(pointer)' is empty in \(location.locale)", current: value))
+        findings.append(.emptyText(at: pointer, in: file, now: value))
       }
     case .object(let members):
       for name in members.keys.sorted(by: codePointOrder) {
         guard let member = members[name] else { continue }
         walk(member, pointer: JSONPointer.appending(name, to: pointer),
-             pattern: JSONPointer.appending(name, to: pattern), key: name, location: location,
+             pattern: JSONPointer.appending(name, to: pattern), key: name, file: file,
              roles: roles, into: &findings)
       }
     case .array(let elements):
-      reportCollisions(elements, pointer: pointer, location: location, into: &findings)
+      reportCollisions(elements, pointer: pointer, file: file, into: &findings)
       let elementPattern = JSONPointer.appending("*", to: pattern)
       for (index, element) in elements.enumerated() {
         walk(element, pointer: JSONPointer.appending(index, to: pointer), pattern: elementPattern,
-             key: nil, location: location, roles: roles, into: &findings)
+             key: nil, file: file, roles: roles, into: &findings)
       }
     case .null, .bool, .number:
       return
@@ -75,7 +70,7 @@ enum PayloadLint {
   }
 
   private static func reportCollisions(_ elements: [JSONValue], pointer: String,
-                                       location: DiffLocation, into findings: inout [Finding])
+                                       file: ContractCase, into findings: inout [Finding])
   {
     var indicesById: [String: [Int]] = [:]
     var order: [String] = []
@@ -86,11 +81,7 @@ enum PayloadLint {
     }
     for id in order {
       guard let indices = indicesById[id], indices.count > 1 else { continue }
-      findings.append(location.finding(
-        .identityCollision, at: pointer,
-        "elements \(indices.map(String.init).joined(separator: ", ")) of '\(pointer)' share vmId "
-          + "'\(id)'; SwiftUI cannot tell these rows apart (use ViewModelId(id:) from row data)",
-        current: .string(id)))
+      findings.append(.identityCollision(at: pointer, in: file, indices: indices, id: id))
     }
   }
 }

@@ -12,24 +12,20 @@ struct StructureDiff {
     let newContracts = Set(new.contracts)
     let oldContracts = Set(old.contracts)
     for contract in old.contracts where !newContracts.contains(contract) {
-      findings.append(Finding(
-        .contractRemoved, contract: contract,
-        message: "contract '\(contract)' has no baselines any more; clients decoding it break"))
+      findings.append(.contractGone(contract))
     }
     for contract in new.contracts where !oldContracts.contains(contract) {
-      findings.append(Finding(.contractAdded, contract: contract,
-                              message: "new contract '\(contract)'"))
+      findings.append(.contractAdded(contract))
     }
     for contract in old.contracts where newContracts.contains(contract) {
       let newVersions = Set(new.versions(of: contract))
       for version in old.versions(of: contract) {
+        let folder = ContractVersion(contract: contract, version: version)
         guard newVersions.contains(version) else {
-          findings.append(Finding(
-            .versionRemoved, contract: contract, version: version,
-            message: "all baselines of \(contract) \(version) are gone (support retired)"))
+          findings.append(.versionGone(folder))
           continue
         }
-        findings += removedFiles(contract: contract, version: version)
+        findings += removedFiles(in: folder)
       }
     }
     return findings
@@ -37,24 +33,18 @@ struct StructureDiff {
 
   /// A locale whose files are all gone is one `locale-removed`; a single variant's file gone
   /// while its locale stays is one `locale-removed` naming the variant.
-  private func removedFiles(contract: String, version: String) -> [Finding] {
-    let oldFiles = old.files(of: contract, version: version)
-    let newFiles = Set(new.files(of: contract, version: version))
+  private func removedFiles(in folder: ContractVersion) -> [Finding] {
+    let oldFiles = old.files(in: folder)
+    let newFiles = Set(new.files(in: folder))
     let newLocales = Set(newFiles.map(\.locale))
     var findings: [Finding] = []
     var reportedLocales = Set<String>()
     for file in oldFiles where !newFiles.contains(file) {
       if !newLocales.contains(file.locale) {
         guard reportedLocales.insert(file.locale).inserted else { continue }
-        findings.append(Finding(
-          .localeRemoved, contract: contract, version: version, locale: file.locale,
-          message: "the \(file.locale) baselines of \(contract) \(version) are gone; clients in "
-            + "\(file.locale) lose this screen"))
+        findings.append(.localeGone(file.locale, in: folder))
       } else {
-        findings.append(Finding(
-          .localeRemoved, contract: contract, version: version, locale: file.locale,
-          variant: file.variant,
-          message: "the \(file.variant) baseline of \(contract) \(version) in \(file.locale) is gone"))
+        findings.append(.variantFileGone(file))
       }
     }
     return findings

@@ -93,6 +93,27 @@ final class ContractEncoder: Encoder {
   }
 }
 
+// MARK: - TranslationRecorder
+
+// The vocabulary's and the localizable values' seam: each call concerns this encoder's place.
+extension ContractEncoder: TranslationRecorder {
+  var version: SystemVersion { session.version }
+  var localeIdentifier: String { session.locale }
+  var foundationLocale: Locale { session.foundationLocale }
+
+  func annotate(_ annotation: PathAnnotation) { session.annotate(annotation, at: path) }
+  func noteIdentity(isRandom: Bool) { session.noteIdentity(isRandom: isRandom, at: path) }
+  func lookUp(_ key: String) -> LocalizedValue? { session.lookUp(key, at: path) }
+
+  func numberFormatter(_ style: NumberFormatter.Style, fractionDigits: Int?) -> NumberFormatter {
+    session.numberFormatter(style, fractionDigits: fractionDigits)
+  }
+
+  func dateFormatter(date: DateFormatter.Style, time: DateFormatter.Style) -> DateFormatter {
+    session.dateFormatter(date: date, time: time)
+  }
+}
+
 /// The types ``ContractEncoder/primitiveValue(_:at:)`` spells itself, and optionals of them
 /// (a cast to `String` also matches a `String?` holding one).
 protocol WirePrimitive {}

@@ -27,8 +27,7 @@ final class EncodingSession {
   private var numberFormatters: [FormatterSettings: ReusableNumberFormatter] = [:]
   private var dateFormatters: [FormatterSettings: DateFormatter] = [:]
   /// The locales a lookup tries, computed once per session rather than once per lookup.
-  private lazy var fallbackChain = LocalizationStore.fallbackChain(
-    locale: locale, baseLocale: baseLocale)
+  private lazy var fallbackChain = FallbackChain(locale: locale, baseLocale: baseLocale)
 
   init(locale: String, baseLocale: String, store: LocalizationStore, version: SystemVersion,
        collectsAnnotations: Bool = true) {
@@ -41,21 +40,12 @@ final class EncodingSession {
   }
 
   func lookUp(_ key: String, at path: EncodingPath?) -> LocalizedValue? {
-    let resolution = resolve(key)
+    let resolution = store.resolve(key, along: fallbackChain)
     lookups.append(KeyLookup(key: key, path: path, resolution: resolution))
     switch resolution {
     case .resolved(let value), .fellBack(let value, _): return value
     case .missing: return nil
     }
-  }
-
-  /// `store.resolve(key, locale:baseLocale:)`, with the fallback chain computed once.
-  private func resolve(_ key: String) -> Resolution {
-    for candidate in fallbackChain {
-      guard let value = store.value(forKey: key, locale: candidate) else { continue }
-      return candidate == locale ? .resolved(value) : .fellBack(value, from: candidate)
-    }
-    return .missing
   }
 
   func annotate(_ annotation: PathAnnotation, at path: EncodingPath?) {
@@ -74,9 +64,9 @@ final class EncodingSession {
     return byPattern
   }
 
-  func noteIdentity(_ identity: ViewModelId, at path: EncodingPath?) {
+  func noteIdentity(isRandom: Bool, at path: EncodingPath?) {
     annotate(.identity, at: path)
-    if identity.origin == .random { randomIdentities.append(path.pointer) }
+    if isRandom { randomIdentities.append(path.pointer) }
   }
 
   func numberFormatter(_ style: NumberFormatter.Style, fractionDigits: Int?) -> NumberFormatter {

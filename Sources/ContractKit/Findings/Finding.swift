@@ -1,19 +1,21 @@
-/// One classified difference or problem, with where it is and how much it matters.
+/// One classified difference or problem: what kind, how much it matters, what it is about,
+/// and where in the payload.
 ///
-/// The first eight properties are the fixed fields of the JSON report. `baseline` and
-/// `current` carry the two values side by side for human-readable formats only.
+/// Findings are built by the constructors in `Finding+Messages.swift`, which hold every
+/// wording; what a kind means for a release (does it break clients, does recording fix it)
+/// is in `FindingKind+Policy.swift`. `baseline` and `current` carry the two values side by
+/// side for human-readable formats only.
+///
+/// A message never repeats its finding's own locale or variant: the scope carries them.
+/// That is what lets the same change in six locales read as one line, even in merged
+/// reports.
 public struct Finding: Sendable, Hashable {
   public var kind: FindingKind
   public var severity: Severity
-  /// The contract's name, or `nil` for store-wide findings such as `key-unused`.
-  public var contract: String?
-  /// The system version (`"1.2.0"`) where one applies.
-  public var version: String?
-  /// The locale (`"pt-BR"`) where one applies.
-  public var locale: String?
-  /// The stub variant (`"default"` for the default stub) where one applies.
-  public var variant: String?
-  /// An RFC 6901 JSON Pointer into the payload (`""` is the whole document).
+  /// What the finding is about.
+  public var scope: FindingScope
+  /// An RFC 6901 JSON Pointer into the payload (`""` is the whole document), where one
+  /// applies.
   public var path: String?
   public var message: String
   /// The committed value at `path`, when there is one.
@@ -22,43 +24,48 @@ public struct Finding: Sendable, Hashable {
   public var current: JSONValue?
 
   public init(
-    _ kind: FindingKind,
-    severity: Severity? = nil,
-    contract: String? = nil,
-    version: String? = nil,
-    locale: String? = nil,
-    variant: String? = nil,
-    path: String? = nil,
-    message: String,
-    baseline: JSONValue? = nil,
-    current: JSONValue? = nil
+    _ kind: FindingKind, severity: Severity? = nil, scope: FindingScope, path: String? = nil,
+    message: String, baseline: JSONValue? = nil, current: JSONValue? = nil
   ) {
     self.kind = kind
     self.severity = severity ?? kind.defaultSeverity
-    self.contract = contract
-    self.version = version
-    self.locale = locale
-    self.variant = variant
+    self.scope = scope
     self.path = path
     self.message = message
     self.baseline = baseline
     self.current = current
   }
+
+  /// The contract's name, or `nil` for findings about no contract such as `key-unused`.
+  public var contract: String? { scope.contract }
+  /// The system version (`"1.2.0"`) where one applies.
+  public var version: String? { scope.version?.versionString }
+  /// The locale (`"pt-BR"`) where one applies.
+  public var locale: String? { scope.locale }
+  /// The stub variant (`"default"` for the default stub) where one applies.
+  public var variant: String? { scope.variant }
 }
 
 extension Finding {
-  /// The order every report lists findings in: contract, version, locale, variant, path, kind.
+  /// The order every report lists findings in: contract, version, locale, variant, path,
+  /// kind, message.
   ///
   /// Sorting here rather than in each reporter keeps every format byte-identical across
   /// runs, thread schedules and hash seeds.
   public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
-    let left = [lhs.contract ?? "", lhs.version ?? "", lhs.locale ?? "", lhs.variant ?? "",
-                lhs.path ?? "", lhs.kind.rawValue, lhs.message]
-    let right = [rhs.contract ?? "", rhs.version ?? "", rhs.locale ?? "", rhs.variant ?? "",
-                 rhs.path ?? "", rhs.kind.rawValue, rhs.message]
+    if lhs.scope != rhs.scope, lhs.scope.orderKey != rhs.scope.orderKey {
+      return FindingScope.precedes(lhs.scope, rhs.scope)
+    }
+    let left = [lhs.path ?? "", lhs.kind.rawValue, lhs.message]
+    let right = [rhs.path ?? "", rhs.kind.rawValue, rhs.message]
     for (a, b) in zip(left, right) where a != b {
-      return a.utf8.lexicographicallyPrecedes(b.utf8)
+      return codePointOrder(a, b)
     }
     return false
+  }
+
+  /// The path as reports print it: the pointer, `(document)` for `""`, `nil` for none.
+  var displayPath: String? {
+    path.map { $0.isEmpty ? "(document)" : $0 }
   }
 }

@@ -49,7 +49,7 @@ enum BaselinesDocument {
       let variants = Set(files.map(\.variant)).sorted {
         ($0 == BaselineLayout.defaultVariant ? "" : $0) < ($1 == BaselineLayout.defaultVariant ? "" : $1)
       }
-      lines.append("| \(contract) | \(tree.versions(of: contract).joined(separator: ", ")) | "
+      lines.append("| \(contract) | \(tree.versions(of: contract).map(\.versionString).joined(separator: ", ")) | "
         + "\(locales.joined(separator: ", ")) | \(variants.joined(separator: ", ")) | \(files.count) |")
     }
     lines += [
@@ -61,7 +61,7 @@ enum BaselinesDocument {
     ]
     for entry in coverage {
       lines.append("| \(entry.locale) | \(entry.resolved) | \(entry.fellBack) | \(entry.missing) | "
-        + "\(String(format: "%.1f", entry.percentResolved))% |")
+        + "\(entry.percentText)% |")
     }
     lines += ["", logHeading, "",
               "Recorded with `contracts record --accept-breaking --reason \"…\"`.", "",
@@ -111,11 +111,7 @@ enum BaselinesDocument {
     let expected = render(catalog: catalog, tree: tree, coverage: coverage,
                           logRows: logRows(of: existing))
     guard existing != expected else { return [] }
-    let display = BaselineFiles.relativeToWorkingDirectory(url.path)
-    return [Finding(
-      .baselinesStale,
-      message: existing == nil
-        ? "\(display) is missing; run 'contracts record'"
-        : "\(display) does not describe the baseline tree; run 'contracts record'")]
+    return [.staleDocument(
+      display: BaselineFiles.relativeToWorkingDirectory(url.path), exists: existing != nil)]
   }
 }

@@ -31,8 +31,8 @@ struct CaseCheck {
   func run() throws -> Outcome {
     var payload = try catalog.encode(variant, for: contractCase, annotations: collectsAnnotations)
     var bytes = CanonicalJSON.encode(payload.value)
-    let location = contractCase.location
-    var findings = currentStateFindings(payload, location: location)
+    let file = contractCase
+    var findings = currentStateFindings(payload)
     let state: Outcome.BaselineState
     let baseline = try files.read(contractCase.relativePath)
     if !collectsAnnotations, !sameBytes(baseline, bytes) {
@@ -46,88 +46,69 @@ struct CaseCheck {
         state = .different
         let old = try JSONParser.parse(baseline, file: files.displayPath(contractCase.relativePath))
         let roles = PathRoles(metadata: try metadata(merging: payload), localizedPointers: [])
-        let changes = PayloadDiff(location: location, roles: roles)
+        let changes = PayloadDiff(file: file, roles: roles)
           .findings(baseline: old, current: payload.value)
         findings += changes
-        findings += try probe(first: payload, bytes: bytes, location: location)
+        findings += try probe(first: payload, bytes: bytes)
         // A decode failure where the diff already reports a breaking change says nothing new.
-        let explained = Set(changes.filter { $0.severity == .error }.compactMap(\.path))
-        findings += decodeFindings(baseline, location: location)
-          .filter { !explained.contains($0.path ?? "") }
+        let explained = Set(changes.filter { $0.kind.breaksClients }.compactMap(\.path))
+        findings += decodeFindings(baseline).filter { !explained.contains($0.path ?? "") }
       }
     } else {
       state = .missing
-      findings.append(location.finding(
-        .baselineMissing, at: nil,
-        "no committed baseline yet; run 'contracts record' or set CONTRACTKIT_RECORD=missing"))
-      findings += try probe(first: payload, bytes: bytes, location: location)
+      findings.append(.baselineMissing(file))
+      findings += try probe(first: payload, bytes: bytes)
     }
-    return Outcome(findings: Self.unique(findings), current: bytes, baselineState: state,
-                   payload: payload)
+    return Outcome(findings: findings, current: bytes, baselineState: state, payload: payload)
   }
 
   /// Problems in the encoding itself: random ids, translations, placeholders, collisions.
-  private func currentStateFindings(_ payload: EncodedPayload, location: DiffLocation)
-    -> [Finding]
-  {
-    var findings: [Finding] = payload.randomIdentities.map { pointer in
-      location.finding(
-        .identityNondeterministic, at: pointer,
-        "'\(pointer)' is a random ViewModelId(); use ViewModelId(type:) or ViewModelId(id:)")
-    }
+  private func currentStateFindings(_ payload: EncodedPayload) -> [Finding] {
+    let file = contractCase
+    var findings: [Finding] = payload.randomIdentities.map { .randomIdentity(at: $0, in: file) }
     for lookup in payload.lookups {
       switch lookup.resolution {
       case .missing:
-        findings.append(location.finding(
-          .translationMissing, at: lookup.pointer,
-          "key '\(lookup.key)' has no translation here or in any fallback locale"))
+        findings.append(.untranslated(key: lookup.key, at: lookup.pointer, in: file))
       case .resolved(.string("")):
-        findings.append(location.finding(
-          .translationMissing, at: lookup.pointer,
-          "key '\(lookup.key)' has an empty translation"))
+        findings.append(.emptyTranslation(key: lookup.key, at: lookup.pointer, in: file))
       case .fellBack(_, let fallback):
-        findings.append(location.finding(
-          .translationFallback, at: lookup.pointer,
-          "key '\(lookup.key)' has no translation here; shown in \(fallback) instead"))
+        findings.append(.fallback(key: lookup.key, from: fallback, at: lookup.pointer, in: file))
       case .resolved:
         break
       }
     }
-    findings += PayloadLint.findings(in: payload.value, location: location, roles: nil)
+    findings += PayloadLint.findings(in: payload.value, file: file, roles: nil)
     return findings
   }
 
   /// Encodes a fresh stub again: any difference is identity churn or a volatile value.
-  private func probe(first: EncodedPayload, bytes: [UInt8], location: DiffLocation) throws
-    -> [Finding]
-  {
+  ///
+  /// A random `ViewModelId()` differs too, but the encoding already reported it where it was
+  /// made; it is not reported twice.
+  private func probe(first: EncodedPayload, bytes: [UInt8]) throws -> [Finding] {
     let second = try catalog.encode(variant, for: contractCase, annotations: false)
     guard !sameBytes(CanonicalJSON.encode(second.value), bytes) else { return [] }
     let roles = PathRoles(metadata: try metadata(merging: first), localizedPointers: [])
-    return PayloadDiff(location: location, roles: roles)
+    let random = Set(first.randomIdentities)
+    return PayloadDiff(file: contractCase, roles: roles)
       .findings(baseline: first.value, current: second.value)
+      .filter { !random.contains($0.path ?? "") }
       .map { difference in
-        let identity = difference.kind == .identityChanged
-        return location.finding(
-          identity ? .identityNondeterministic : .volatileValue, at: difference.path,
-          identity
-            ? "two encodings of one stub give different vmIds at '\(difference.path ?? "")'"
-            : "two encodings of one stub differ at '\(difference.path ?? "")' "
-              + "(Date(), UUID() or randomness in the stub?)",
-          baseline: difference.baseline, current: difference.current)
+        .unstable(at: difference.path, in: contractCase,
+                  isIdentity: difference.kind == .identityChanged,
+                  first: difference.baseline, second: difference.current)
       }
   }
 
-  private func decodeFindings(_ baseline: [UInt8], location: DiffLocation) -> [Finding] {
+  private func decodeFindings(_ baseline: [UInt8]) -> [Finding] {
     guard let decode = contract.decode else { return [] }
     do {
       try decode(Data(baseline))
       return []
     } catch {
       let (pointer, reason) = BaselineDecoder.describe(error)
-      return [location.finding(
-        .decodeFailed, at: pointer,
-        "today's type cannot decode \(files.displayPath(contractCase.relativePath)): \(reason)")]
+      return [.decodeFailed(at: pointer, in: contractCase, reason: reason)]
     }
   }
 
@@ -138,15 +119,5 @@ struct CaseCheck {
       variants: contract.variants.map(\.name), annotations: [:])
     metadata.merge(payload.annotations)
     return metadata
-  }
-
-  /// Drops repeats of the same kind at the same path (a random id is seen by the encoder
-  /// and by the probe).
-  static func unique(_ findings: [Finding]) -> [Finding] {
-    var seen = Set<[String]>()
-    return findings.filter { finding in
-      let message = finding.kind == .identityNondeterministic ? "" : finding.message
-      return seen.insert([finding.kind.rawValue, finding.path ?? "", message]).inserted
-    }
   }
 }

@@ -5,24 +5,17 @@ import Synchronization
 /// ```swift
 /// let report = try Check(catalog: catalog).run()
 /// print(ReportFormat.text.render(report))
-/// exit(report.exitCode)
 /// ```
 public struct Check: Sendable {
   public let catalog: Catalog
-  public var shard: Shard?
-  public var strict: Bool
-  public var threads: Int
+  public var options: RunOptions
   /// Whether each missing baseline is a finding; `record`, which writes them, does not
   /// need a finding per file of a tree recorded for the first time.
   var listsMissingBaselines = true
 
-  public init(catalog: Catalog, shard: Shard? = nil, strict: Bool = false,
-              threads: Int? = nil)
-  {
+  public init(catalog: Catalog, options: RunOptions = RunOptions()) {
     self.catalog = catalog
-    self.shard = shard
-    self.strict = strict
-    self.threads = threads ?? WorkerPool.defaultThreadCount
+    self.options = options
   }
 
   /// Everything a check learned, beyond its report: what `record` needs.
@@ -39,12 +32,12 @@ public struct Check: Sendable {
   func runDetailed() throws -> Run {
     let files = BaselineFiles(root: catalog.effectiveBaselineDirectory)
     let tree = try BaselineTree.scan(files)
-    let contracts = catalog.contracts.filter { shard?.includes($0.name) ?? true }
+    let contracts = catalog.contracts.filter { options.includes($0.name) }
     let catalog = self.catalog
     let jobs = contracts.flatMap { contract in catalog.versions.map { (contract, $0) } }
     let listsMissingBaselines = self.listsMissingBaselines
     let totals = Mutex(CheckTotals())
-    var groups = try WorkerPool.map(jobs, threads: threads) { contract, version in
+    var groups = try WorkerPool.map(jobs, threads: options.threads) { contract, version in
       var outcome = try GroupCheck(
         catalog: catalog, contract: contract, version: version, files: files
       ).run()
@@ -59,25 +52,24 @@ public struct Check: Sendable {
     var findings = groups.flatMap(\.findings)
     // Moved, not copied: a cold `record` has a finding per file, and the report sorts a copy.
     for index in groups.indices { groups[index].findings = [] }
-    findings += TreeFindings(catalog: catalog, tree: tree, files: files, shard: shard).findings
-    let global = shard?.ownsGlobalFindings ?? true
+    findings += TreeFindings(catalog: catalog, tree: tree, files: files, options: options)
+      .findings
     let coverage = total.coverage(locales: catalog.locales)
-    if global {
+    if options.ownsCatalogFindings {
       findings += StoreFindings.placeholderMismatches(catalog.store, baseLocale: catalog.baseLocale)
     }
-    if shard == nil {
-      findings += StoreFindings.unusedKeys(
-        catalog.store, resolved: total.resolvedKeys)
+    if options.shard == nil {
+      findings += StoreFindings.unusedKeys(catalog.store, resolved: total.resolvedKeys)
       findings += try BaselinesDocument.staleness(
         catalog: catalog, tree: tree, coverage: coverage, files: files)
     }
     let summary = Summary(
       findings: findings, contracts: contracts.count, versions: catalog.versions.count,
       locales: catalog.locales.count, baselines: groups.reduce(0) { $0 + $1.baselineCount },
-      strict: strict, requiredBump: findings.map(\.kind.bump).max() ?? .none)
+      failOn: options.failOn, requiredBump: findings.map(\.kind.bump).max() ?? .none)
     let report = Report(
       command: "check", findings: findings, summary: summary, coverage: coverage,
-      baselineDirectory: files.displayRoot, strict: strict)
+      baselineDirectory: files.displayRoot, failOn: options.failOn)
     return Run(report: report, groups: groups, tree: tree)
   }
 }

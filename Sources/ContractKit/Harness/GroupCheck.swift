@@ -23,13 +23,11 @@ struct GroupCheck {
     var metadataChanged = false
   }
 
-  var metadataPath: String {
-    BaselineLayout.metadataPath(contract: contract.name, version: version.versionString)
-  }
+  /// The version folder checked.
+  var folder: ContractVersion { ContractVersion(contract: contract.name, version: version) }
 
   func run() throws -> Outcome {
-    let committed = try CommittedMetadata(
-      contract: contract.name, version: version.versionString, in: files)
+    let committed = try CommittedMetadata(folder, in: files)
     var outcome = Outcome(contract: contract.name, version: version)
     var metadata = emptyMetadata
     for (position, (variant, contractCase)) in cases.enumerated() {
@@ -49,13 +47,12 @@ struct GroupCheck {
     // Unchanged metadata lists the same cases; only a change is worth parsing the file for.
     if !sameBytes(committed.bytes, metadataBytes) {
       outcome.metadataChanged = true
-      outcome.findings += enumCaseFindings(committed: try committed.metadata(), current: metadata)
+      outcome.findings += EnumCaseDiff.removed(
+        old: try committed.metadata(), new: metadata, in: folder)
     }
     if outcome.metadataChanged, outcome.changedCases.isEmpty {
-      outcome.findings.append(Finding(
-        .baselinesStale, contract: contract.name, version: version.versionString,
-        message: "\(files.displayPath(metadataPath)) does not match the Swift types; "
-          + "run 'contracts record'"))
+      outcome.findings.append(
+        .staleMetadata(folder, display: files.displayPath(folder.metadataPath)))
     }
     return outcome
   }
@@ -63,10 +60,7 @@ struct GroupCheck {
   /// The group's cases: each variant in every catalog locale, in that order.
   var cases: [(variant: Contract.Variant, contractCase: ContractCase)] {
     contract.variants.flatMap { variant in
-      catalog.locales.map { locale in
-        (variant, ContractCase(contract: contract.name, version: version, locale: locale,
-                               variant: variant.name))
-      }
+      catalog.locales.map { locale in (variant, folder.file(locale: locale, variant: variant.name)) }
     }
   }
 
@@ -85,8 +79,7 @@ struct GroupCheck {
   func currentMetadata() throws -> ContractMetadata {
     var metadata = emptyMetadata
     for variant in contract.variants {
-      let contractCase = ContractCase(contract: contract.name, version: version,
-                                      locale: annotatedLocale, variant: variant.name)
+      let contractCase = folder.file(locale: annotatedLocale, variant: variant.name)
       metadata.merge(try catalog.encode(variant, for: contractCase).annotations)
     }
     return metadata
@@ -115,41 +108,5 @@ struct GroupCheck {
       }
     }
     outcome.coverage[locale] = coverage
-  }
-
-  /// A case a committed `contract.json` lists for an enum path that the type lost.
-  private func enumCaseFindings(committed: ContractMetadata?, current: ContractMetadata)
-    -> [Finding]
-  {
-    EnumCases.removed(old: committed, new: current).map { removal in
-      Finding(
-        .enumCaseRemoved, contract: contract.name, version: version.versionString,
-        path: removal.pattern,
-        message: "\(removal.type) no longer has case '\(removal.caseName)' at '\(removal.pattern)'; "
-          + "clients still sending or expecting it fail to decode")
-    }
-  }
-}
-
-/// Compares the enum cases two metadata documents list.
-enum EnumCases {
-  struct Removal: Hashable {
-    let pattern: String
-    let type: String
-    let caseName: String
-  }
-
-  /// Cases listed in `old` at a path where `new` still has the enum but not the case.
-  static func removed(old: ContractMetadata?, new: ContractMetadata?) -> [Removal] {
-    guard let old, let new else { return [] }
-    let newCases = new.enumCases
-    var removals: [Removal] = []
-    for (pattern, entry) in old.enumCases.sorted(by: { codePointOrder($0.key, $1.key) }) {
-      guard let current = newCases[pattern] else { continue }
-      for name in entry.cases where !current.cases.contains(name) {
-        removals.append(Removal(pattern: pattern, type: entry.type, caseName: name))
-      }
-    }
-    return removals
   }
 }

@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Guarded: when a new encoding would break a committed baseline of a released version, or a
 /// released version recorded for the first time breaks the one before it, it writes nothing
-/// and refuses, unless `acceptBreaking` comes with a reason, which `Baselines.md` then logs. Idempotent: a second run changes no byte. Files no contract
-/// owns are listed, never deleted.
+/// and refuses, unless `acceptBreakingReason` is given, which `Baselines.md` then logs.
+/// Idempotent: a second run changes no byte. Files no contract owns are listed, never
+/// deleted.
 public struct Record: Sendable {
   public let catalog: Catalog
   /// Why breaking changes are accepted; `nil` refuses them.
@@ -14,16 +15,16 @@ public struct Record: Sendable {
   public var onlyMissing: Bool
   /// The date logged for accepted breaks (`yyyy-MM-dd`, UTC); today when `nil`.
   public var date: String?
-  public var threads: Int
+  public var options: RunOptions
 
   public init(catalog: Catalog, acceptBreakingReason: String? = nil, onlyMissing: Bool = false,
-              date: String? = nil, threads: Int? = nil)
+              date: String? = nil, options: RunOptions = RunOptions())
   {
     self.catalog = catalog
     self.acceptBreakingReason = acceptBreakingReason
     self.onlyMissing = onlyMissing
     self.date = date
-    self.threads = threads ?? WorkerPool.defaultThreadCount
+    self.options = options
   }
 
   /// What a record run did.
@@ -40,39 +41,22 @@ public struct Record: Sendable {
     public var leftovers: [Finding]
     /// Problems that do not block recording but still fail `check` (translations…).
     public var remaining: [Finding]
-
-    /// 1 when refused, else 0.
-    public var exitCode: Int32 { refused ? 1 : 0 }
   }
 
-  /// Kinds that break clients holding a committed baseline: recording over them needs a reason.
-  static let breakingKinds: Set<FindingKind> = [
-    .fieldRemoved, .typeChanged, .becameNull, .enumCaseRemoved, .identityChanged, .decodeFailed,
-  ]
-  /// Kinds no reason can bless: the stub itself is unstable.
-  static let unstableKinds: Set<FindingKind> = [.identityNondeterministic, .volatileValue]
-
   public func run() throws -> Outcome {
-    var checking = Check(catalog: catalog, threads: threads)
+    var checking = Check(catalog: catalog, options: RunOptions(threads: options.threads))
     checking.listsMissingBaselines = false
     let check = try checking.runDetailed()
     let findings = check.report.findings
-    let unstable = findings.filter { Self.unstableKinds.contains($0.kind) }
+    let unstable = findings.filter { $0.kind.recording == .refuses }
     let files = BaselineFiles(root: catalog.effectiveBaselineDirectory)
     let breaking = findings.filter { finding in
-      Self.breakingKinds.contains(finding.kind)
-        && finding.version.flatMap { try? SystemVersion(parsing: $0) }.map(catalog.isReleased) ?? true
-    } + (try NewVersionBreaks(catalog: catalog, tree: check.tree, files: files)
-      .findings(for: catalog.contracts))
-    let leftovers = findings.filter {
-      [.contractRemoved, .versionRemoved, .localeRemoved].contains($0.kind)
-        || ($0.kind == .baselinesStale && $0.contract != nil && $0.locale != nil)
-        || TreeFindings.isStrayEntry($0)
-    }
+      finding.kind.recording == .needsReason
+        && finding.scope.version.map(catalog.isReleased) ?? true
+    } + (try firstRecordingBreaks(tree: check.tree, files: files))
+    let leftovers = findings.filter(\.isLeftover)
     let remaining = findings.filter {
-      $0.severity == .error && !Self.breakingKinds.contains($0.kind)
-        && !Self.unstableKinds.contains($0.kind) && $0.kind != .baselineMissing
-        && !leftovers.contains($0)
+      $0.severity == .error && $0.kind.recording == .keeps && !$0.isLeftover
     }
     if !unstable.isEmpty || (!breaking.isEmpty && acceptBreakingReason == nil) {
       return Outcome(refused: true, breaking: unstable + breaking, written: [], unchanged: 0,
@@ -94,10 +78,33 @@ public struct Record: Sendable {
     return outcome
   }
 
+  /// The breaking changes a released version recorded for the first time makes against the
+  /// version before it: its baselines compare with nothing of their own yet, but against the
+  /// previous version's they show what the release breaks for clients that move to it.
+  private func firstRecordingBreaks(tree: BaselineTree, files: BaselineFiles) throws
+    -> [Finding]
+  {
+    var findings: [Finding] = []
+    for contract in catalog.contracts {
+      let recorded = Set(tree.versions(of: contract.name))
+      for (previous, version) in zip(catalog.versions, catalog.versions.dropFirst())
+      where catalog.isReleased(version) && !recorded.contains(version)
+        && recorded.contains(previous)
+      {
+        let comparison = VersionComparison(
+          catalog: catalog, files: files, previous: previous, current: version)
+        findings += try comparison.changes(of: contract, from: .encodings)
+          .filter { $0.kind.recording == .needsReason }
+          .map { $0.breaking(clientsOf: previous) }
+      }
+    }
+    return findings
+  }
+
   private func write(_ groups: [GroupCheck.Outcome], files: BaselineFiles) throws -> [String] {
     let catalog = self.catalog
     let onlyMissing = self.onlyMissing
-    let perGroup = try WorkerPool.map(groups, threads: threads) { group -> [String] in
+    let perGroup = try WorkerPool.map(groups, threads: options.threads) { group -> [String] in
       var written: [String] = []
       guard let contract = catalog.contract(named: group.contract) else { return [] }
       let groupCheck = GroupCheck(
@@ -111,8 +118,7 @@ public struct Record: Sendable {
           written.append(contractCase.relativePath)
         }
       }
-      let metadataPath = BaselineLayout.metadataPath(
-        contract: group.contract, version: group.version.versionString)
+      let metadataPath = groupCheck.folder.metadataPath
       let wanted = try group.metadataChanged && (!onlyMissing || files.read(metadataPath) == nil)
       let metadata = try wanted ? groupCheck.currentMetadata() : nil
       if let metadata, try files.write(CanonicalJSON.encode(metadata.json), to: metadataPath) {

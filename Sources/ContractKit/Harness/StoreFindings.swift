@@ -12,11 +12,10 @@ enum StoreFindings {
         guard case .string(let text)? = store.value(forKey: key, locale: locale) else { continue }
         let found = Set(Placeholders.names(in: text))
         guard found != expected else { continue }
-        let place = store.location(ofKey: key, locale: locale).map { " (\($0.file):\($0.line))" } ?? ""
-        findings.append(Finding(
-          .placeholderMismatch, locale: locale,
-          message: "key '\(key)' in \(locale)\(place) has placeholders \(spell(found)) but "
-            + "\(baseLocale) has \(spell(expected))"))
+        let place = store.location(ofKey: key, locale: locale).map { "\($0.file):\($0.line)" }
+        findings.append(.placeholderMismatch(
+          key: key, locale: locale, place: place, found: found, baseLocale: baseLocale,
+          expected: expected))
       }
     }
     return findings
@@ -27,14 +26,9 @@ enum StoreFindings {
     var findings: [Finding] = []
     for locale in store.locales {
       for key in store.keys(in: locale) where !resolved.contains(key) {
-        findings.append(Finding(
-          .keyUnused, locale: locale, message: "key '\(key)' is resolved by no contract"))
+        findings.append(.keyUnused(key, locale: locale))
       }
     }
     return findings
-  }
-
-  private static func spell(_ names: Set<String>) -> String {
-    names.isEmpty ? "none" : names.sorted().map { "%{\($0)}" }.joined(separator: ", ")
   }
 }

@@ -1,69 +1,48 @@
 /// What the baseline tree holds that the catalog no longer produces: removed contracts,
 /// retired versions, dropped locales, orphaned variants, stray files and links.
 ///
-/// Nothing here is ever deleted: `record` lists these files and leaves them to the user.
+/// Nothing here is ever deleted: `record` lists these files (``Finding/isLeftover``) and
+/// leaves them to the user.
 struct TreeFindings {
   let catalog: Catalog
   let tree: BaselineTree
   let files: BaselineFiles
-  let shard: Shard?
-
-  /// Whether a finding is about a stray file or a link in the tree (which `record` lists).
-  static func isStrayEntry(_ finding: Finding) -> Bool {
-    finding.kind == .baselinesStale && finding.contract == nil
-      && (finding.message.hasSuffix(strayMessage) || finding.message.hasSuffix(linkMessage))
-  }
-
-  static let strayMessage = " does not fit the baseline layout"
-  static let linkMessage = " is a symbolic link; links are never followed"
+  let options: RunOptions
 
   var findings: [Finding] {
     var findings: [Finding] = []
-    let versions = Set(catalog.versions.map(\.versionString))
+    let versions = Set(catalog.versions)
     let locales = Set(catalog.locales)
-    for name in tree.contracts where shard?.includes(name) ?? true {
+    for name in tree.contracts where options.includes(name) {
       guard let contract = catalog.contract(named: name) else {
-        findings.append(Finding(
-          .contractRemoved, contract: name,
-          message: "contract '\(name)' has baselines in \(files.displayPath(name)) but is no "
-            + "longer registered; clients still decoding it break"))
+        findings.append(.unregistered(name, folder: files.displayPath(name)))
         continue
       }
       let variants = Set(contract.variants.map(\.name))
       for version in tree.versions(of: name) {
-        let inVersion = tree.files(of: name, version: version)
+        let folder = ContractVersion(contract: name, version: version)
+        let inVersion = tree.files(in: folder)
         guard versions.contains(version) else {
-          findings.append(Finding(
-            .versionRemoved, contract: name, version: version,
-            message: "version \(version) is no longer supported; its \(inVersion.count) "
-              + "baselines in \(files.displayPath("\(name)/\(version)")) are not checked"))
+          findings.append(.unsupportedVersion(
+            folder, baselines: inVersion.count, display: files.displayPath(folder.path)))
           continue
         }
         let goneLocales = Set(inVersion.map(\.locale)).subtracting(locales)
         for locale in goneLocales.sorted(by: codePointOrder) {
-          findings.append(Finding(
-            .localeRemoved, contract: name, version: version, locale: locale,
-            message: "locale \(locale) is no longer produced for \(name) \(version); "
-              + "clients in \(locale) lose this screen's translations"))
+          findings.append(.unproducedLocale(locale, in: folder))
         }
-        for file in inVersion where locales.contains(file.locale) && !variants.contains(file.variant) {
-          findings.append(Finding(
-            .baselinesStale, contract: name, version: version, locale: file.locale,
-            variant: file.variant,
-            message: "\(files.displayPath(file.relativePath)) belongs to no registered variant"))
+        for file in inVersion
+        where locales.contains(file.locale) && !variants.contains(file.variant) {
+          findings.append(.orphanVariant(file, display: files.displayPath(file.relativePath)))
         }
       }
     }
-    if shard?.ownsGlobalFindings ?? true {
+    if options.ownsCatalogFindings {
       for path in tree.strayFiles {
-        findings.append(Finding(
-          .baselinesStale,
-          message: files.displayPath(path) + Self.strayMessage))
+        findings.append(.strayEntry(path, display: files.displayPath(path)))
       }
       for path in tree.links {
-        findings.append(Finding(
-          .baselinesStale,
-          message: files.displayPath(path) + Self.linkMessage))
+        findings.append(.link(path, display: files.displayPath(path)))
       }
     }
     return findings

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The one byte-exact spelling of a ``JSONValue`` that baselines are written in.
 ///
 /// The spelling is the same on every platform because nothing in it comes from Foundation:
@@ -62,25 +54,6 @@ public enum CanonicalJSON {
       Array(string.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &bytes) }
     }
     bytes.append(JSONByte.quote)
-  }
-
-  /// Whether `lhs` sorts before `rhs` in Unicode code-point order (UTF-8 byte order).
-  ///
-  /// `memcmp` on the UTF-8 bytes, so that keys sharing long prefixes (the path patterns in
-  /// the `contract.json` of a payload 1,000 levels deep) sort fast, even in debug builds.
-  static func keyPrecedes(_ lhs: String, _ rhs: String) -> Bool {
-    let fast = lhs.utf8.withContiguousStorageIfAvailable { left in
-      rhs.utf8.withContiguousStorageIfAvailable { right in
-        let common = min(left.count, right.count)
-        if common > 0, let leftBytes = left.baseAddress, let rightBytes = right.baseAddress {
-          let order = memcmp(leftBytes, rightBytes, common)
-          if order != 0 { return order < 0 }
-        }
-        return left.count < right.count
-      }
-    }
-    if let fast, let fast { return fast }
-    return lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
   }
 
   /// Appends the escaped bytes of one string's UTF-8, copying unescaped runs in bulk.
@@ -197,7 +170,7 @@ extension CanonicalJSON {
           append("{}")
         } else {
           bytes.append(UInt8(ascii: "{"))
-          let sorted = members.sorted { CanonicalJSON.keyPrecedes($0.key, $1.key) }
+          let sorted = members.sorted { codePointOrder($0.key, $1.key) }
           stack.append(Frame(isObject: true, members: sorted, count: sorted.count))
         }
       }

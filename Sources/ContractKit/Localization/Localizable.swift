@@ -18,13 +18,12 @@ extension Localizable {
   /// resolution log are one code path.
   func encodeLocalized(to encoder: any Encoder, fallback: String) throws {
     var container = encoder.singleValueContainer()
-    guard let encoder = encoder as? ContractEncoder else {
+    guard let recorder = encoder as? any TranslationRecorder else {
       try container.encode(fallback)
       return
     }
-    let context = LocalizationContext(session: encoder.session, path: encoder.path)
-    let text = localizedText(in: context)
-    encoder.session.annotate(annotation, at: encoder.path)
+    let text = localizedText(in: LocalizationContext(recorder: recorder))
+    recorder.annotate(annotation)
     try container.encode(text)
   }
 }

@@ -6,35 +6,33 @@ import Foundation
 /// the harness turns into `translation-missing` and `translation-fallback` findings and into
 /// coverage per locale.
 public struct LocalizationContext {
-  let session: EncodingSession
-  let path: EncodingPath?
+  let recorder: any TranslationRecorder
 
   /// The BCP-47 locale being encoded (`"pt-BR"`).
-  public var localeIdentifier: String { session.locale }
+  public var localeIdentifier: String { recorder.localeIdentifier }
 
   /// The system version being encoded.
-  public var version: SystemVersion { session.version }
+  public var version: SystemVersion { recorder.version }
 
   /// The Foundation locale for formatting numbers and dates.
-  public var locale: Locale { session.foundationLocale }
+  public var locale: Locale { recorder.foundationLocale }
 
   /// The text at `key`, following the locale fallback chain; `""` when missing.
   public func string(forKey key: String) -> String {
-    session.lookUp(key, at: path).map(Self.scalarText) ?? ""
+    recorder.lookUp(key).map(Self.scalarText) ?? ""
   }
 
   /// The raw value at `key` in the store, following the fallback chain.
   public func value(forKey key: String) -> LocalizedValue? {
-    session.lookUp(key, at: path)
+    recorder.lookUp(key)
   }
 
-  /// A cached formatter for this locale; formatters are costly to build.
   func numberFormatter(_ style: NumberFormatter.Style, fractionDigits: Int?) -> NumberFormatter {
-    session.numberFormatter(style, fractionDigits: fractionDigits)
+    recorder.numberFormatter(style, fractionDigits: fractionDigits)
   }
 
   func dateFormatter(date: DateFormatter.Style, time: DateFormatter.Style) -> DateFormatter {
-    session.dateFormatter(date: date, time: time)
+    recorder.dateFormatter(date: date, time: time)
   }
 
   private static func scalarText(_ value: LocalizedValue) -> String {

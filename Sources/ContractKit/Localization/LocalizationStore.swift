@@ -79,26 +79,13 @@ public struct LocalizationStore: Sendable {
   /// - Returns: `.resolved` when `locale` itself has the key, `.fellBack` naming the locale
   ///   that had it, or `.missing`.
   public func resolve(_ key: String, locale: String, baseLocale: String) -> Resolution {
-    for candidate in Self.fallbackChain(locale: locale, baseLocale: baseLocale) {
-      guard let value = value(forKey: key, locale: candidate) else { continue }
-      return candidate == locale ? .resolved(value) : .fellBack(value, from: candidate)
-    }
-    return .missing
+    resolve(key, along: FallbackChain(locale: locale, baseLocale: baseLocale))
   }
 
   /// The locales searched for `locale`: itself, its less specific parents, then `baseLocale`
   /// and its parents, without repeats (`zh-Hant-TW` → `zh-Hant`, `zh`, then the base).
   public static func fallbackChain(locale: String, baseLocale: String) -> [String] {
-    var chain: [String] = []
-    for tag in [locale, baseLocale] {
-      var parts = tag.split(separator: "-", omittingEmptySubsequences: false)
-      while !parts.isEmpty {
-        let candidate = parts.joined(separator: "-")
-        if !candidate.isEmpty, !chain.contains(candidate) { chain.append(candidate) }
-        parts.removeLast()
-      }
-    }
-    return chain
+    FallbackChain(locale: locale, baseLocale: baseLocale).candidates
   }
 
   /// The translation files under `directory`, as paths, in sorted relative-path order.

@@ -53,9 +53,9 @@ struct FindingGroup: Hashable {
 extension FindingGroup {
   /// Groups `findings`, most severe first and otherwise in the order they come.
   ///
-  /// Findings join one group when their kind, severity, contract, version and path are equal
-  /// and their messages are equal once each finding's own locale and variant are set aside
-  /// (so `missing in es` and `missing in de` group).
+  /// Findings join one group when their kind, severity, contract, version, path and message
+  /// are equal: a message never names its finding's own locale or variant, so the same change
+  /// in several locales and variants has one message.
   ///
   /// - Parameters:
   ///   - findings: Findings in report order.
@@ -126,58 +126,13 @@ extension FindingGroup {
     var path: String?
     var message: String
 
-    /// The key of `finding`: its message with its own locale and variant set aside.
     init(_ finding: Finding) {
       kind = finding.kind
       severity = finding.severity
       contract = finding.contract
       version = finding.version
       path = finding.path
-      let withoutLocale =
-        Self.settingAside(finding.locale, in: finding.message, marker: "\u{0}locale")
-      message = Self.settingAside(finding.variant, in: withoutLocale, marker: "\u{0}variant")
+      message = finding.message
     }
-
-    /// `message` with every whole-word occurrence of `word` replaced by `marker`.
-    ///
-    /// Whole words only: the locale `en` must not match inside `current`.
-    private static func settingAside(_ word: String?, in message: String, marker: String)
-      -> String
-    {
-      guard let word, !word.isEmpty else { return message }
-      var result = ""
-      var copied = message.startIndex
-      var searchFrom = message.startIndex
-      while let range = message[searchFrom...].firstRange(of: word) {
-        let startsWord = range.lowerBound == message.startIndex
-          || !isWordCharacter(message[message.index(before: range.lowerBound)])
-        let endsWord = range.upperBound == message.endIndex
-          || !isWordCharacter(message[range.upperBound])
-        if startsWord && endsWord {
-          result += message[copied..<range.lowerBound]
-          result += marker
-          copied = range.upperBound
-        }
-        searchFrom = range.upperBound
-      }
-      return result + message[copied...]
-    }
-
-    /// Letters, digits, `-` and `_`: what locale and variant names are made of.
-    private static func isWordCharacter(_ character: Character) -> Bool {
-      character.isLetter || character.isNumber || character == "-" || character == "_"
-    }
-  }
-}
-
-extension Finding {
-  /// The path as reports print it: the pointer, `(document)` for `""`, `nil` for none.
-  var displayPath: String? {
-    path.map { $0.isEmpty ? "(document)" : $0 }
-  }
-
-  /// Contract, version, locale, variant and path, those that apply, in that order.
-  var coordinates: [String] {
-    [contract, version, locale, variant, displayPath].compactMap { $0 }
   }
 }

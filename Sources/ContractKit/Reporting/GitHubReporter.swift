@@ -22,9 +22,8 @@ enum GitHubReporter {
         properties.append("file=\(escapeProperty(file))")
       }
       properties.append("title=\(escapeProperty(finding.kind.rawValue))")
-      let coordinates = finding.coordinates
-      let message = finding.message
-        + (coordinates.isEmpty ? "" : " (\(coordinates.joined(separator: " ")))")
+      let location = FindingGroup(finding).location
+      let message = finding.message + (location.isEmpty ? "" : " (\(location))")
       return "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))"
     }
     var sentence = "contracts \(report.command): \(report.gateWord), "
@@ -38,15 +37,14 @@ enum GitHubReporter {
 
   /// The baseline file or folder a finding is about, under `directory`; `nil` for none.
   static func file(of finding: Finding, in directory: String) -> String? {
-    guard let contract = finding.contract else { return nil }
     let relative: String
-    if let version = finding.version, let locale = finding.locale {
-      relative = BaselineLayout.relativePath(
-        contract: contract, version: version, locale: locale, variant: finding.variant)
-    } else if let version = finding.version {
-      relative = "\(contract)/\(version)"
-    } else {
-      relative = contract
+    switch finding.scope {
+    case .file(let file): relative = file.relativePath
+    case .locale(let folder, let locale):
+      relative = folder.file(locale: locale, variant: BaselineLayout.defaultVariant).relativePath
+    case .version(let folder): relative = folder.path
+    case .contract(let contract): relative = contract
+    case .catalog, .entry, .store, .release: return nil
     }
     guard !directory.isEmpty else { return relative }
     return directory.hasSuffix("/") ? directory + relative : "\(directory)/\(relative)"

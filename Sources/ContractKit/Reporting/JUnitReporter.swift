@@ -1,52 +1,3 @@
-/// One JUnit test case: a contract encoded for one version, locale and variant.
-///
-/// Pass the run's cases to ``ReportFormat/render(_:colored:cases:)`` so that JUnit lists the
-/// cases that passed as well as those with findings.
-public struct JUnitCase: Sendable, Hashable {
-  /// The contract's name, or `nil` for findings about no contract (`key-unused`).
-  public var contract: String?
-  public var version: String?
-  public var locale: String?
-  /// The stub variant, `"default"` for the default stub.
-  public var variant: String?
-
-  public init(contract: String?, version: String? = nil, locale: String? = nil,
-              variant: String? = nil)
-  {
-    self.contract = contract
-    self.version = version
-    self.locale = locale
-    self.variant = variant
-  }
-
-  /// The case a finding belongs to.
-  init(_ finding: Finding) {
-    self.init(contract: finding.contract, version: finding.version, locale: finding.locale,
-              variant: finding.variant)
-  }
-
-  /// The suite (`classname`): the contract, or `(no contract)`.
-  var suiteName: String { contract ?? TextReporter.noContractHeading }
-
-  /// `1.0.0 en default`: what applies of version, locale and variant; `contract` or `catalog`
-  /// when none does.
-  var name: String {
-    let words = [version, locale, variant].compactMap { $0 }
-    guard words.isEmpty else { return words.joined(separator: " ") }
-    return contract == nil ? "catalog" : "contract"
-  }
-
-  /// Report order: contract, version, locale, variant, compared as UTF-8 bytes.
-  static func precedes(_ lhs: JUnitCase, _ rhs: JUnitCase) -> Bool {
-    let left = [lhs.contract, lhs.version, lhs.locale, lhs.variant].map { $0 ?? "" }
-    let right = [rhs.contract, rhs.version, rhs.locale, rhs.variant].map { $0 ?? "" }
-    for (a, b) in zip(left, right) where a != b {
-      return a.utf8.lexicographicallyPrecedes(b.utf8)
-    }
-    return false
-  }
-}
-
 /// Renders a report as JUnit XML: one `<testsuite>` per contract, one `<testcase>` per
 /// contract, version, locale and variant.
 ///
@@ -64,12 +15,13 @@ public struct JUnitCase: Sendable, Hashable {
 /// the path and both values in the body; the others are listed in `<system-out>`.
 enum JUnitReporter {
   /// Renders `report`, listing `cases` (passing or not) and every case with findings.
-  static func render(_ report: Report, cases: [JUnitCase] = []) -> String {
-    var findingsByCase: [JUnitCase: [Finding]] = [:]
+  static func render(_ report: Report, cases: [ContractCase] = []) -> String {
+    var findingsByCase: [FindingScope: [Finding]] = [:]
     for finding in report.findings {
-      findingsByCase[JUnitCase(finding), default: []].append(finding)
+      findingsByCase[finding.scope.asReported, default: []].append(finding)
     }
-    let allCases = Set(cases).union(findingsByCase.keys).sorted(by: JUnitCase.precedes)
+    let allCases = Set(cases.map(FindingScope.file)).union(findingsByCase.keys)
+      .sorted(by: FindingScope.precedes)
     let failing = Set(report.failingFindings)
 
     var suites: [(name: String, lines: [String], tests: Int, failures: Int)] = []
@@ -102,7 +54,7 @@ enum JUnitReporter {
   }
 
   /// The `<testcase>` element of one case with its failures and other findings.
-  private static func caseLines(_ testCase: JUnitCase, findings: [Finding],
+  private static func caseLines(_ testCase: FindingScope, findings: [Finding],
                                 failing: Set<Finding>) -> [String]
   {
     let open = #"    <testcase classname="\#(attribute(testCase.suiteName))""#
@@ -156,5 +108,18 @@ enum JUnitReporter {
       }
     }
     return result
+  }
+}
+
+extension FindingScope {
+  /// The suite (`classname`) of a test case: the contract, or `(no contract)`.
+  fileprivate var suiteName: String { contract ?? TextReporter.noContractHeading }
+
+  /// `1.0.0 en default`: what applies of version, locale and variant; `contract` or `catalog`
+  /// when none does.
+  fileprivate var name: String {
+    let words = [version?.versionString, locale, variant].compactMap { $0 }
+    guard words.isEmpty else { return words.joined(separator: " ") }
+    return contract == nil ? "catalog" : "contract"
   }
 }

@@ -26,7 +26,9 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
   ///     lists passing cases too; other formats ignore it. Cases with findings are always
   ///     listed.
   /// - Returns: The whole output, ending in a newline.
-  public func render(_ report: Report, colored: Bool = false, cases: [JUnitCase] = []) -> String {
+  public func render(_ report: Report, colored: Bool = false, cases: [ContractCase] = [])
+    -> String
+  {
     switch self {
     case .text: TextReporter.render(report, colored: colored)
     case .markdown: MarkdownReporter.render(report)
@@ -56,23 +58,5 @@ extension Summary {
   var countsSentence: String {
     "\(errors.counting("error")), \(warnings.counting("warning")), \(infos.counting("info"))"
       + " in \(contracts.counting("contract")) (\(baselines.counting("baseline")))"
-  }
-}
-
-extension LocaleCoverage {
-  /// The resolved share with one decimal, rounded down so that only full coverage reads
-  /// `100.0`: `97.5`.
-  var percentText: String {
-    guard total > 0 else { return "100.0" }
-    // Integer arithmetic: the same digits on every platform and locale.
-    let tenths = resolved * 1000 / total
-    return "\(tenths / 10).\(tenths % 10)"
-  }
-}
-
-extension Int {
-  /// The count and a noun, plural unless the count is one: `3.counting("error")` is `3 errors`.
-  func counting(_ noun: String) -> String {
-    self == 1 ? "1 \(noun)" : "\(self) \(noun)s"
   }
 }

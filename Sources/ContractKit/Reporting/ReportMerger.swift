@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// let shards = try files.map { try ReportMerger.read(bytes(of: $0), file: $0) }
-/// let report = ReportMerger.merge(shards, strict: false)
+/// let report = ReportMerger.merge(shards, failOn: .error)
 /// ```
 /// A CI matrix checks 1/N of the contracts on each machine with `--format json`; `contracts
 /// merge` reads the N files and gives the verdict the single run would have given.
@@ -11,7 +11,7 @@ public enum ReportMerger {
   ///
   /// The JSON report carries neither the command, the version and locale counts, coverage,
   /// the baseline directory nor `--strict`, so the result has `command` `"report"`, zero
-  /// versions and locales, no coverage, ``BaselineLayout/directoryName`` and `strict` off;
+  /// versions and locales, no coverage, ``BaselineLayout/directoryName`` and failing on errors;
   /// its summary is the file's, as written.
   ///
   /// - Parameters:
@@ -40,11 +40,11 @@ public enum ReportMerger {
   /// Merges shard reports into one gate report with command `merge`.
   ///
   /// Findings are concatenated without exact duplicates and re-sorted; errors, warnings,
-  /// infos and the gate are recounted from them (warnings fail under `strict`). Shards
+  /// infos and the gate are recounted from them (failing at `failOn` and above). Shards
   /// cover disjoint contracts, so contract and baseline counts add up, coverage adds up per
   /// locale, versions and locales are the largest of any shard, and the required bump is
   /// the largest. The baseline directory is the first report's.
-  public static func merge(_ reports: [Report], strict: Bool) -> Report {
+  public static func merge(_ reports: [Report], failOn: Severity) -> Report {
     var seen: Set<Finding> = []
     let findings = reports.flatMap(\.findings).filter { seen.insert($0).inserted }
     let summary = Summary(
@@ -53,13 +53,13 @@ public enum ReportMerger {
       versions: reports.map(\.summary.versions).max() ?? 0,
       locales: reports.map(\.summary.locales).max() ?? 0,
       baselines: reports.map(\.summary.baselines).reduce(0, +),
-      strict: strict,
+      failOn: failOn,
       requiredBump: reports.map(\.summary.requiredBump).max() ?? .none)
     return Report(
       command: "merge", findings: findings, summary: summary,
       coverage: mergedCoverage(reports.flatMap(\.coverage)),
       baselineDirectory: reports.first?.baselineDirectory ?? BaselineLayout.directoryName,
-      strict: strict)
+      failOn: failOn)
   }
 
   /// Coverage summed per locale, locales in first-appearance order.
@@ -103,7 +103,7 @@ private struct _ShapeReader {
       throw error("missing key \"\(missing)\" at \(place(pointer))")
     }
     let extra = members.keys.filter { !keys.contains($0) }
-      .sorted { CanonicalJSON.keyPrecedes($0, $1) }
+      .sorted { codePointOrder($0, $1) }
     if let extra = extra.first {
       throw error("unexpected key at \(JSONPointer.appending(extra, to: pointer))")
     }
@@ -115,12 +115,22 @@ private struct _ShapeReader {
     let members = try object(value, at: pointer, keys: JSONReporter.findingKeys)
     let kind: FindingKind = try choice(members, "kind", at: pointer, what: "finding kind")
     let severity: Severity = try choice(members, "severity", at: pointer, what: "severity")
-    return Finding(
-      kind, severity: severity,
-      contract: try optionalString(members, "contract", at: pointer),
-      version: try optionalString(members, "version", at: pointer),
+    var version: SystemVersion?
+    if let text = try optionalString(members, "version", at: pointer) {
+      do { version = try SystemVersion(parsing: text) } catch {
+        throw self.error("\(error.description) at \(pointer)/version")
+      }
+    }
+    guard let scope = FindingScope(
+      contract: try optionalString(members, "contract", at: pointer), version: version,
       locale: try optionalString(members, "locale", at: pointer),
-      variant: try optionalString(members, "variant", at: pointer),
+      variant: try optionalString(members, "variant", at: pointer))
+    else {
+      throw error("contract, version, locale and variant at \(pointer) name no scope a "
+        + "finding can have (a variant needs a locale, a locale in a contract needs a version)")
+    }
+    return Finding(
+      kind, severity: severity, scope: scope,
       path: try optionalString(members, "path", at: pointer),
       message: try string(members, "message", at: pointer))
   }

@@ -171,7 +171,7 @@ enum ValueExcerpt {
         append("]")
       case .object(let members):
         append("{")
-        let sorted = members.sorted { CanonicalJSON.keyPrecedes($0.key, $1.key) }
+        let sorted = members.sorted { codePointOrder($0.key, $1.key) }
         for (index, member) in sorted.enumerated() {
           guard length <= ValueExcerpt.limit else { return }
           if index > 0 { append(", ") }

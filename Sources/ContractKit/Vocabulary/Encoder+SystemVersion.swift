@@ -12,6 +12,6 @@ extension Encoder {
   /// }
   /// ```
   public var systemVersion: SystemVersion? {
-    (self as? ContractEncoder)?.session.version
+    contractRecorder?.version
   }
 }

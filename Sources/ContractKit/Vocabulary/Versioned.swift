@@ -45,10 +45,10 @@ extension Versioned: Codable {
   }
 
   public func encode(to encoder: any Encoder) throws {
-    if let encoder = encoder as? ContractEncoder {
-      encoder.session.annotate(.versioned(since: since, until: until), at: encoder.path)
-      guard isCarried(in: encoder.session.version), let wrappedValue else {
-        encoder.omit()
+    if let recorder = encoder.contractRecorder {
+      recorder.annotate(.versioned(since: since, until: until))
+      guard isCarried(in: recorder.version), let wrappedValue else {
+        recorder.omit()
         return
       }
       // Through a container, so URL, Date and friends get their one wire spelling rather

@@ -34,9 +34,7 @@ extension ViewModelEnum {
 
   public func encode(to encoder: any Encoder) throws {
     let table = EnumCaseTable<Self>.shared
-    if let encoder = encoder as? ContractEncoder {
-      encoder.session.annotate(table.annotation, at: encoder.path)
-    }
+    encoder.contractRecorder?.annotate(table.annotation)
     var container = encoder.singleValueContainer()
     try container.encode(table.name(of: self))
   }

@@ -1,3 +1,5 @@
+import struct Foundation.UUID
+
 /// The identity of a view model on the wire: stable per type, per data row, or (flagged) random.
 ///
 /// ```swift
@@ -59,8 +61,6 @@ public struct ViewModelId: Sendable, Hashable, CustomStringConvertible {
   public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
-import struct Foundation.UUID
-
 // MARK: - Codable
 
 extension ViewModelId: Codable {
@@ -70,9 +70,7 @@ extension ViewModelId: Codable {
   }
 
   public func encode(to encoder: any Encoder) throws {
-    if let encoder = encoder as? ContractEncoder {
-      encoder.session.noteIdentity(self, at: encoder.path)
-    }
+    encoder.contractRecorder?.noteIdentity(isRandom: origin == .random)
     var container = encoder.singleValueContainer()
     try container.encode(id)
   }

@@ -69,8 +69,8 @@ struct FaultDeterminismTests {
     let copy = try SampleCopy()
     defer { copy.directory.remove() }
     try damage(copy)
-    let one = try Check(catalog: copy.catalog, threads: 1).run()
-    let four = try Check(catalog: copy.catalog, threads: 4).run()
+    let one = try Check(catalog: copy.catalog, options: RunOptions(threads: 1)).run()
+    let four = try Check(catalog: copy.catalog, options: RunOptions(threads: 4)).run()
     #expect(one.findings.count > 20)
     for format in [ReportFormat.json, .text, .markdown] {
       #expect(format.render(one) == format.render(four))

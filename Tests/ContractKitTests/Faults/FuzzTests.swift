@@ -25,8 +25,7 @@ struct FaultFuzzTests {
     print("fuzz (seed \(baseSeed), \(cases) cases): \(line())")
   }
 
-  static let location = DiffLocation(contract: "Fuzz", version: "1.0.0", locale: "en",
-                                     variant: "default")
+  static let location = ContractCase("Fuzz", "1.0.0", "en")
 
   // MARK: - PayloadDiff
 
@@ -35,7 +34,7 @@ struct FaultFuzzTests {
     let failures = try WorkerPool.run { () -> [String] in
       var failures: [String] = []
       var mutationCounts: [String: Int] = [:]
-      let diff = PayloadDiff(location: Self.location, roles: PathRoles(localizedPointers: []))
+      let diff = PayloadDiff(file: Self.location, roles: PathRoles(localizedPointers: []))
       for index in 0..<Self.cases where failures.count < 5 {
         let seed = Self.baseSeed &+ UInt64(index)
         var fuzzer = JSONFuzzer(seed: seed)

@@ -128,12 +128,10 @@ struct FaultLargeAndDeepPayloadTests {
       let old = nested(Self.depth, leaf: 1)
       let new = nested(Self.depth, leaf: "1")
       let findings = PayloadDiff(
-        location: DiffLocation(contract: "C", version: "1.0.0", locale: "en", variant: "default"),
-        roles: PathRoles(localizedPointers: [])
+        file: ContractCase("C", "1.0.0", "en"), roles: PathRoles(localizedPointers: [])
       ).findings(baseline: old, current: new)
       let lint = PayloadLint.findings(
-        in: old, location: DiffLocation(contract: "C", version: "1.0.0", locale: "en", variant: "default"),
-        roles: nil)
+        in: old, file: ContractCase("C", "1.0.0", "en"), roles: nil)
       let bytes = CanonicalJSON.encode(old)
       let reread = try JSONParser.parse(bytes, file: "deep.json")
       let summary = findings.map { "\($0.kind.rawValue) \($0.path?.count ?? -1)" }

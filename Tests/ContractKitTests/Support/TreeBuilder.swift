@@ -57,8 +57,8 @@ struct TreeBuilder {
   {
     var files: [String: TreeFile] = [:]
     for (locale, payload) in payloads {
-      files[BaselineLayout.relativePath(contract: name, version: version, locale: locale,
-                                        variant: variant)] = .json(payload)
+      let file = ContractCase(name, version, locale, variant ?? BaselineLayout.defaultVariant)
+      files[file.relativePath] = .json(payload)
     }
     return files
   }

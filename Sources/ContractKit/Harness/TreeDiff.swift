@@ -1,3 +1,5 @@
+import Foundation
+
 /// `contracts diff OLD NEW`: compares two baseline trees with no compiled types.
 ///
 /// Typical use: the last release tag's tree against the working tree. Files are streamed one
@@ -6,21 +8,18 @@
 public struct TreeDiff: Sendable {
   public let old: BaselineFiles
   public let new: BaselineFiles
-  public var strict: Bool
-  public var threads: Int
+  public var options: RunOptions
 
-  public init(old: URL, new: URL, strict: Bool = false,
-              threads: Int? = nil)
-  {
+  public init(old: URL, new: URL, options: RunOptions = RunOptions()) {
     self.old = BaselineFiles(root: old)
     self.new = BaselineFiles(root: new)
-    self.strict = strict
-    self.threads = threads ?? WorkerPool.defaultThreadCount
+    self.options = options
   }
 
   /// Runs the diff.
   /// - Throws: ``InputError`` for an unreadable directory or a corrupt file (exit 2).
   public func run() throws -> Report {
+    let threads = options.threads
     let trees = try WorkerPool.map([old, new], threads: threads) { try Self.scanExisting($0) }
     let (oldTree, newTree) = (trees[0], trees[1])
     var findings = StructureDiff(old: oldTree, new: newTree).findings
@@ -35,12 +34,12 @@ public struct TreeDiff: Sendable {
     let contracts = Set(oldTree.contracts).union(newTree.contracts)
     let summary = Summary(
       findings: findings, contracts: contracts.count,
-      versions: Set(groups.map(\.version) + unpaired.map(\.file.version)).count,
+      versions: Set(groups.map(\.folder.version) + unpaired.map(\.file.version)).count,
       locales: Set(oldTree.files.lazy.map(\.locale)).union(newTree.files.lazy.map(\.locale)).count,
-      baselines: groups.reduce(0) { $0 + $1.files.count }, strict: strict,
+      baselines: groups.reduce(0) { $0 + $1.files.count }, failOn: options.failOn,
       requiredBump: findings.map(\.kind.bump).max() ?? .none)
     return Report(command: "diff", findings: findings, summary: summary,
-                  baselineDirectory: new.displayRoot, strict: strict)
+                  baselineDirectory: new.displayRoot, failOn: options.failOn)
   }
 
   /// Enum cases one tree's `contract.json` lists and the other's no longer does.
@@ -51,30 +50,21 @@ public struct TreeDiff: Sendable {
   private func enumCaseFindings(_ oldTree: BaselineTree, _ newTree: BaselineTree) throws
     -> [Finding]
   {
-    let folders = oldTree.metadata.union(newTree.metadata).sorted(by: codePointOrder)
+    let folders = oldTree.metadata.union(newTree.metadata).sorted { codePointOrder($0.path, $1.path) }
     let (old, new) = (self.old, self.new)
-    return try WorkerPool.map(folders, threads: threads) { folder -> [Finding] in
-      let parts = folder.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-      guard parts.count == 2 else { return [] }
-      let (contract, version) = (parts[0], parts[1])
+    return try WorkerPool.map(folders, threads: options.threads) { folder -> [Finding] in
       let oldMetadata = oldTree.metadata.contains(folder)
-        ? try CommittedMetadata(contract: contract, version: version, in: old) : nil
+        ? try CommittedMetadata(folder, in: old) : nil
       let newMetadata = newTree.metadata.contains(folder)
-        ? try CommittedMetadata(contract: contract, version: version, in: new) : nil
+        ? try CommittedMetadata(folder, in: new) : nil
       if let oldMetadata, let newMetadata, oldMetadata.bytes != nil,
         sameBytes(oldMetadata.bytes, newMetadata.bytes)
       {
         _ = try newMetadata.metadata()
         return []
       }
-      return EnumCases.removed(
-        old: try oldMetadata?.metadata(), new: try newMetadata?.metadata())
-        .map { removal in
-          Finding(
-            .enumCaseRemoved, contract: contract, version: version, path: removal.pattern,
-            message: "\(removal.type) no longer has case '\(removal.caseName)' at "
-              + "'\(removal.pattern)'; clients still expecting it fail to decode")
-        }
+      return EnumCaseDiff.removed(
+        old: try oldMetadata?.metadata(), new: try newMetadata?.metadata(), in: folder)
     }.flatMap { $0 }
   }
 
@@ -103,39 +93,29 @@ public struct TreeDiff: Sendable {
     return try BaselineTree.scan(files)
   }
 
-  /// Files present in both trees, grouped by contract, version and variant.
-  struct Group: Sendable {
-    let contract: String
-    let version: String
-    let variant: String
-    /// All locales with a file in either tree (for the shape rules)…
-    let locales: [String]
-    /// …and the files present in both trees, which are compared.
-    let files: [BaselineTree.File]
-  }
-
   /// A payload file only one tree has.
   struct Unpaired: Sendable {
-    let file: BaselineTree.File
+    let file: ContractCase
     let inOld: Bool
   }
 
   /// Pairs the trees folder by folder (`contract/version`): the files both have, grouped by
   /// variant, and the files only one has. Each folder's files are a slice of its tree, so
   /// nothing here holds a set or a table of every file.
-  static func pair(_ old: BaselineTree, _ new: BaselineTree) -> ([Group], [Unpaired]) {
-    var folders = Set<[String]>()
+  static func pair(_ old: BaselineTree, _ new: BaselineTree) -> ([GroupDiff.Group], [Unpaired]) {
+    var folders = Set<ContractVersion>()
     for tree in [old, new] {
       for contract in tree.contracts {
-        for version in tree.versions(of: contract) { folders.insert([contract, version]) }
+        for version in tree.versions(of: contract) {
+          folders.insert(ContractVersion(contract: contract, version: version))
+        }
       }
     }
-    var groups: [Group] = []
+    var groups: [GroupDiff.Group] = []
     var unpaired: [Unpaired] = []
     for folder in folders {
-      let (contract, version) = (folder[0], folder[1])
-      let oldFiles = old.files(of: contract, version: version)
-      let newFiles = new.files(of: contract, version: version)
+      let oldFiles = old.files(in: folder)
+      let newFiles = new.files(in: folder)
       let inNew = Set(newFiles)
       let inOld = Set(oldFiles)
       unpaired += oldFiles.filter { !inNew.contains($0) }.map { Unpaired(file: $0, inOld: true) }
@@ -145,15 +125,14 @@ public struct TreeDiff: Sendable {
         let shared = oldFiles.filter { $0.variant == variant && inNew.contains($0) }
         guard !shared.isEmpty else { continue }
         let locales = Set((oldFiles + newFiles).filter { $0.variant == variant }.map(\.locale))
-        groups.append(Group(
-          contract: contract, version: version, variant: variant,
+        groups.append(GroupDiff.Group(
+          folder: folder, variant: variant,
           locales: locales.sorted(by: codePointOrder),
           files: shared.sorted { codePointOrder($0.locale, $1.locale) }))
       }
     }
     groups.sort {
-      codePointOrder("\($0.contract)/\($0.version)/\($0.variant)",
-                     "\($1.contract)/\($1.version)/\($1.variant)")
+      codePointOrder("\($0.folder.path)/\($0.variant)", "\($1.folder.path)/\($1.variant)")
     }
     // The old tree's files first, each tree's in path order: the first corrupt one is reported.
     unpaired.sort {
@@ -162,5 +141,3 @@ public struct TreeDiff: Sendable {
     return (groups, unpaired)
   }
 }
-
-import Foundation

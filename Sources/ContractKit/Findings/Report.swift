@@ -11,27 +11,25 @@ public struct Report: Sendable, Hashable {
   public var coverage: [LocaleCoverage]
   /// The baseline directory as the user named it, for file paths in CI annotations.
   public var baselineDirectory: String
-  /// Whether warnings fail the run (`--strict`).
-  public var strict: Bool
+  /// The least severity that fails the run: errors by default, warnings with `--strict`.
+  public var failOn: Severity
 
   public init(command: String, findings: [Finding], summary: Summary,
-              coverage: [LocaleCoverage] = [], baselineDirectory: String, strict: Bool = false)
+              coverage: [LocaleCoverage] = [], baselineDirectory: String,
+              failOn: Severity = .error)
   {
     self.command = command
     self.findings = findings.sorted(by: Finding.reportOrder)
     self.summary = summary
     self.coverage = coverage
     self.baselineDirectory = baselineDirectory
-    self.strict = strict
+    self.failOn = failOn
   }
 
-  /// The findings at a failing severity: errors, and warnings under `--strict`.
+  /// The findings at a failing severity: `failOn` and above.
   public var failingFindings: [Finding] {
-    findings.filter { $0.severity == .error || (strict && $0.severity == .warning) }
+    findings.filter { $0.severity >= failOn }
   }
-
-  /// 0 when nothing fails, 1 otherwise (exit code 2 is for unusable input, never a report).
-  public var exitCode: Int32 { failingFindings.isEmpty ? 0 : 1 }
 }
 
 /// The counts every format shows; the JSON report's `summary` object.
@@ -63,16 +61,16 @@ public struct Summary: Sendable, Hashable {
     self.requiredBump = requiredBump
   }
 
-  /// Counts severities of `findings`; the gate fails on errors (and warnings when strict).
+  /// Counts severities of `findings`; the gate fails on any at `failOn` or above.
   public init(findings: [Finding], contracts: Int, versions: Int, locales: Int, baselines: Int,
-              strict: Bool, requiredBump: VersionBump)
+              failOn: Severity, requiredBump: VersionBump)
   {
     let errors = findings.filter { $0.severity == .error }.count
     let warnings = findings.filter { $0.severity == .warning }.count
     self.init(
       contracts: contracts, versions: versions, locales: locales, baselines: baselines,
       errors: errors, warnings: warnings, infos: findings.count - errors - warnings,
-      gatePasses: errors == 0 && !(strict && warnings > 0), requiredBump: requiredBump)
+      gatePasses: !findings.contains { $0.severity >= failOn }, requiredBump: requiredBump)
   }
 }
 
@@ -100,8 +98,13 @@ public struct LocaleCoverage: Sendable, Hashable {
 
   public var total: Int { resolved + fellBack + missing }
 
-  /// The share resolved in the locale itself, 0–100; 100 when nothing was looked up.
-  public var percentResolved: Double {
-    total == 0 ? 100 : Double(resolved) * 100 / Double(total)
+  /// The share resolved in the locale itself, with one decimal, rounded down so that only
+  /// full coverage reads `100.0`: `97.5`; `100.0` when nothing was looked up. The one
+  /// spelling of coverage, in reports and `Baselines.md` alike.
+  public var percentText: String {
+    guard total > 0 else { return "100.0" }
+    // Integer arithmetic: the same digits on every platform and locale.
+    let tenths = resolved * 1000 / total
+    return "\(tenths / 10).\(tenths % 10)"
   }
 }

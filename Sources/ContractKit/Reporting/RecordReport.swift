@@ -1,12 +1,12 @@
 /// What `contracts record` prints: what it wrote, what it refused, what it left alone.
-enum RecordSummary {
+enum RecordReport {
   static func text(_ outcome: Record.Outcome, baselines: String) -> String {
     var lines: [String] = []
     if outcome.refused {
       lines.append("Refused: \(outcome.breaking.count.counting("change")) would break committed "
         + "baselines of released versions or make them unstable; nothing was written.")
       lines += grouped(outcome.breaking)
-      if outcome.breaking.contains(where: { Record.unstableKinds.contains($0.kind) }) {
+      if outcome.breaking.contains(where: { $0.kind.recording == .refuses }) {
         lines.append("Make the stubs deterministic (no ViewModelId(), Date() or UUID() in stub()).")
       } else {
         lines.append("If the break is intended, run: contracts record --accept-breaking --reason \"…\"")
@@ -40,11 +40,5 @@ enum RecordSummary {
     return FindingGroup.grouping(sorted, localeOrder: locales).flatMap {
       TextReporter.findingLines($0, indent: "  ", colored: false)
     }
-  }
-
-  private static func line(for finding: Finding) -> String {
-    let place = [finding.contract, finding.version, finding.locale, finding.variant, finding.path]
-      .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
-    return "\(finding.severity.rawValue) \(finding.kind.rawValue) \(place): \(finding.message)"
   }
 }

@@ -65,8 +65,7 @@ public final class ContractVerifier: Sendable {
     else { return messages + ["\(contractCase) is not in the catalog"] }
     do {
       let committed = try CommittedMetadata(
-        contract: contract.name, version: contractCase.version.versionString,
-        in: BaselineFiles(root: catalog.effectiveBaselineDirectory))
+        contractCase.folder, in: BaselineFiles(root: catalog.effectiveBaselineDirectory))
       let outcome = try CaseCheck(
         catalog: catalog, contract: contract, variant: variant, contractCase: contractCase,
         files: BaselineFiles(root: catalog.effectiveBaselineDirectory),
@@ -90,7 +89,7 @@ public final class ContractVerifier: Sendable {
     do {
       let report = try Check(catalog: catalog).run()
       return recordMessages() + report.failingFindings
-        .filter { $0.locale == nil || $0.variant == nil || $0.contract == nil }
+        .filter { $0.scope.file == nil }
         .map(Self.describe)
     } catch {
       return ["\(error)"]
@@ -100,7 +99,7 @@ public final class ContractVerifier: Sendable {
   private func recordMessages() -> [String] {
     switch recordOutcome {
     case .success(let outcome)? where outcome.refused:
-      return [RecordSummary.text(outcome, baselines: "the baseline directory")]
+      return [RecordReport.text(outcome, baselines: "the baseline directory")]
     case .failure(let error)?:
       return ["Recording failed: \(error.description)"]
     default:
@@ -110,19 +109,11 @@ public final class ContractVerifier: Sendable {
 
   /// One finding as a test failure: where, what, and the two values side by side.
   static func describe(_ finding: Finding) -> String {
-    let place = [finding.contract, finding.version, finding.locale, finding.variant]
-      .compactMap { $0 }.joined(separator: " ")
-    var text = "\(finding.kind.rawValue) at \(place) \(finding.path.map { "'\($0)'" } ?? ""): "
-      + finding.message
-    if finding.baseline != nil || finding.current != nil {
-      text += "\n  baseline: \(ValueExcerpt.excerpt(finding.baseline))"
-      text += "\n  current:  \(ValueExcerpt.excerpt(finding.current))"
-    }
-    if finding.kind == .baselineMissing || finding.kind.bump != .none {
-      text += "\nIf the change is intended, run 'swift run contracts record' "
-        + "(or CONTRACTKIT_RECORD=missing swift test for new baselines)."
-    }
-    return text
+    let location = FindingGroup(finding).location
+    var lines = ["\(finding.kind.rawValue) at \(location): \(finding.message)"]
+    lines += TextReporter.valueLines(finding, label: nil).map { "  " + $0 }
+    lines.append(finding.remedy(command: "swift run contracts"))
+    return lines.joined(separator: "\n")
   }
 
   struct CatalogLoadError: Error, Sendable {

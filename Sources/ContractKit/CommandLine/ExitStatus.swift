@@ -1,0 +1,55 @@
+/// The one place that decides how a `contracts` command exits, and what it says when it
+/// cannot finish.
+///
+/// - 0: nothing at a failing severity (a report), or recorded (`record`);
+/// - 1: findings at a failing severity, or `record` refused;
+/// - 2: trouble: bad usage or unusable input, each named by its kind and cause.
+enum ExitStatus {
+  static let clean: Int32 = 0
+  static let failing: Int32 = 1
+  static let trouble: Int32 = 2
+
+  /// 1 when `report` has findings at its failing severity, else 0.
+  static func code(for report: Report) -> Int32 {
+    report.failingFindings.isEmpty ? clean : failing
+  }
+
+  /// 1 when `record` refused to write, else 0.
+  static func code(for outcome: Record.Outcome) -> Int32 {
+    outcome.refused ? failing : clean
+  }
+
+  /// The exit code and the standard-error text for an error that stopped `command`.
+  static func trouble(_ error: any Error, command: Invocation.Command?) -> (code: Int32,
+                                                                           message: String)
+  {
+    let text: String
+    switch error {
+    case let usage as UsageError:
+      let command = usage.command ?? command
+      return (trouble, "Error: \(usage.message)\nUsage: \(HelpText.usage(for: command))\n"
+        + "  See 'contracts \(command.map { "\($0.rawValue) " } ?? "")--help' for more "
+        + "information.\n")
+    case let input as InputError:
+      text = "\(input)"
+    case let catalog as CatalogError:
+      text = "the catalog cannot be built: \(catalog)"
+    case let encoding as EncodingFailure:
+      text = "\(encoding)"
+    case let output as OutputError:
+      text = "\(output)"
+    default:
+      text = "unexpected error: \(error)"
+    }
+    return (trouble, "Error: \(text)\n")
+  }
+}
+
+/// Output that cannot be written: `--output FILE`, standard output or standard error.
+struct OutputError: Error, CustomStringConvertible {
+  /// The file, or `standard output`.
+  let destination: String
+  let reason: String
+
+  var description: String { "cannot write to \(destination): \(reason)" }
+}

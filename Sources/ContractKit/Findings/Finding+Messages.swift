@@ -1,0 +1,317 @@
+/// Every finding the harness reports, built from the facts that make it, with its wording.
+///
+/// This is the one place where findings are worded. A message never names its finding's own
+/// locale or variant (the scope carries them), so equal messages group across locales.
+extension Finding {
+  /// `'/cards/0/title'`, or `the document` for `""`.
+  static func describe(_ pointer: String) -> String {
+    pointer.isEmpty ? "the document" : "'\(pointer)'"
+  }
+
+  // MARK: - Wire shape and values
+
+  static func becameNull(at path: String, in file: ContractCase, was old: JSONValue,
+                         now new: JSONValue) -> Finding
+  {
+    Finding(.becameNull, scope: .file(file), path: path,
+            message: "\(describe(path)) was \(old.typeName), is null now",
+            baseline: old, current: new)
+  }
+
+  static func becameNonNull(at path: String, in file: ContractCase, was old: JSONValue,
+                            now new: JSONValue) -> Finding
+  {
+    Finding(.becameNonNull, scope: .file(file), path: path,
+            message: "\(describe(path)) was null, is \(new.typeName) now",
+            baseline: old, current: new)
+  }
+
+  static func typeChanged(at path: String, in file: ContractCase, was old: JSONValue,
+                          now new: JSONValue) -> Finding
+  {
+    Finding(.typeChanged, scope: .file(file), path: path,
+            message: "\(describe(path)) changed type from \(old.typeName) to \(new.typeName)",
+            baseline: old, current: new)
+  }
+
+  static func identityChanged(at path: String, in file: ContractCase, was old: JSONValue,
+                              now new: JSONValue) -> Finding
+  {
+    Finding(.identityChanged, scope: .file(file), path: path,
+            message: "identity \(describe(path)) changed; clients and SwiftUI see a different "
+              + "view model",
+            baseline: old, current: new)
+  }
+
+  static func textChanged(at path: String, in file: ContractCase, was old: JSONValue,
+                          now new: JSONValue) -> Finding
+  {
+    Finding(.textChanged, scope: .file(file), path: path,
+            message: "text of \(describe(path)) changed", baseline: old, current: new)
+  }
+
+  static func valueChanged(at path: String, in file: ContractCase, was old: JSONValue,
+                           now new: JSONValue) -> Finding
+  {
+    Finding(.valueChanged, scope: .file(file), path: path,
+            message: "value of \(describe(path)) changed", baseline: old, current: new)
+  }
+
+  /// A key gone from an object; `renamedTo` names an added key holding the same value.
+  static func fieldRemoved(at path: String, in file: ContractCase, was old: JSONValue?,
+                           renamedTo: String?) -> Finding
+  {
+    var message = "field \(describe(path)) is gone; clients that require it fail to decode"
+    if let renamedTo {
+      message += " (looks like a rename to '\(renamedTo)': old clients break either way)"
+    }
+    return Finding(.fieldRemoved, scope: .file(file), path: path, message: message,
+                   baseline: old)
+  }
+
+  /// A key new in an object; `renameOf` names a removed key that held the same value.
+  static func fieldAdded(at path: String, in file: ContractCase, now new: JSONValue?,
+                         renameOf: String?) -> Finding
+  {
+    var message = "new field \(describe(path))"
+    if let renameOf { message += " (looks like a rename of '\(renameOf)')" }
+    return Finding(.fieldAdded, scope: .file(file), path: path, message: message, current: new)
+  }
+
+  static func elementRemoved(at path: String, in file: ContractCase, was old: JSONValue)
+    -> Finding
+  {
+    Finding(.valueChanged, scope: .file(file), path: path,
+            message: "element \(describe(path)) was removed from the list", baseline: old)
+  }
+
+  static func elementAdded(at path: String, in file: ContractCase, now new: JSONValue)
+    -> Finding
+  {
+    Finding(.valueChanged, scope: .file(file), path: path,
+            message: "element \(describe(path)) was added to the list", current: new)
+  }
+
+  static func decodeFailed(at path: String, in file: ContractCase, reason: String) -> Finding {
+    Finding(.decodeFailed, scope: .file(file), path: path,
+            message: "today's type cannot decode the committed baseline: \(reason)")
+  }
+
+  static func enumCaseRemoved(at pattern: String, in folder: ContractVersion, type: String,
+                              caseName: String) -> Finding
+  {
+    Finding(.enumCaseRemoved, scope: .version(folder), path: pattern,
+            message: "\(type) no longer has case '\(caseName)' at '\(pattern)'; clients still "
+              + "sending or expecting it fail to decode")
+  }
+
+  /// This breaking change of a version recorded for the first time, as it reads to clients of
+  /// the version before it.
+  func breaking(clientsOf previous: SystemVersion) -> Finding {
+    var finding = self
+    finding.message = "new in \(scope.version.map(\.versionString) ?? "this version"), breaking "
+      + "\(previous) clients: \(message)"
+    return finding
+  }
+
+  static func baselineMissing(_ file: ContractCase) -> Finding {
+    Finding(.baselineMissing, scope: .file(file), message: "no committed baseline yet")
+  }
+
+  // MARK: - Identity and stability
+
+  static func randomIdentity(at path: String, in file: ContractCase) -> Finding {
+    Finding(.identityNondeterministic, scope: .file(file), path: path,
+            message: "'\(path)' is a random ViewModelId(); use ViewModelId(type:) or "
+              + "ViewModelId(id:)")
+  }
+
+  /// Two encodings of one stub gave `first` and `second` at `path`.
+  static func unstable(at path: String?, in file: ContractCase, isIdentity: Bool,
+                       first: JSONValue?, second: JSONValue?) -> Finding
+  {
+    Finding(isIdentity ? .identityNondeterministic : .volatileValue, scope: .file(file),
+            path: path,
+            message: isIdentity
+              ? "two encodings of one stub give different vmIds at '\(path ?? "")'"
+              : "two encodings of one stub differ at '\(path ?? "")' (Date(), UUID() or "
+                + "randomness in the stub?)",
+            baseline: first, current: second)
+  }
+
+  /// Elements `indices` of the array at `path` share the identity `id`.
+  static func identityCollision(at path: String, in file: ContractCase, indices: [Int],
+                                id: String) -> Finding
+  {
+    Finding(.identityCollision, scope: .file(file), path: path,
+            message: "elements \(indices.map(String.init).joined(separator: ", ")) of '\(path)' "
+              + "share vmId '\(id)'; SwiftUI cannot tell these rows apart (use ViewModelId(id:) "
+              + "from row data)",
+            current: .string(id))
+  }
+
+  // MARK: - Localization
+
+  static func untranslated(key: String, at path: String, in file: ContractCase) -> Finding {
+    Finding(.translationMissing, scope: .file(file), path: path,
+            message: "key '\(key)' has no translation here or in any fallback locale")
+  }
+
+  static func emptyTranslation(key: String, at path: String, in file: ContractCase) -> Finding {
+    Finding(.translationMissing, scope: .file(file), path: path,
+            message: "key '\(key)' has an empty translation")
+  }
+
+  static func fallback(key: String, from locale: String, at path: String,
+                       in file: ContractCase) -> Finding
+  {
+    Finding(.translationFallback, scope: .file(file), path: path,
+            message: "key '\(key)' has no translation here; shown in \(locale) instead")
+  }
+
+  /// A localized string that is empty, found by shape in a tree diff.
+  static func emptyText(at path: String, in file: ContractCase, now new: JSONValue) -> Finding {
+    Finding(.translationMissing, scope: .file(file), path: path,
+            message: "'\(path)' is empty", current: new)
+  }
+
+  /// A localized string that equals the base locale's, found by shape in a tree diff.
+  static func baseLocaleText(at path: String, in file: ContractCase, now new: JSONValue)
+    -> Finding
+  {
+    Finding(.translationFallback, scope: .file(file), path: path,
+            message: "'\(path)' shows the base locale's text (a fallback?)", current: new)
+  }
+
+  static func placeholderUnresolved(at path: String, in file: ContractCase, names: [String],
+                                    now new: JSONValue) -> Finding
+  {
+    Finding(.placeholderUnresolved, scope: .file(file), path: path,
+            message: "'\(path)' still contains "
+              + names.map { "%{\($0)}" }.joined(separator: ", "),
+            current: new)
+  }
+
+  /// The translation at `key` in `locale` (written at `place`) has other placeholders than
+  /// the base locale's.
+  static func placeholderMismatch(key: String, locale: String, place: String?,
+                                  found: Set<String>, baseLocale: String,
+                                  expected: Set<String>) -> Finding
+  {
+    func spell(_ names: Set<String>) -> String {
+      names.isEmpty ? "none" : names.sorted().map { "%{\($0)}" }.joined(separator: ", ")
+    }
+    return Finding(.placeholderMismatch, scope: .store(locale: locale),
+                   message: "key '\(key)'\(place.map { " (\($0))" } ?? "") has placeholders "
+                     + "\(spell(found)) but \(baseLocale) has \(spell(expected))")
+  }
+
+  static func keyUnused(_ key: String, locale: String) -> Finding {
+    Finding(.keyUnused, scope: .store(locale: locale),
+            message: "key '\(key)' is resolved by no contract")
+  }
+
+  // MARK: - Trees and files
+
+  /// A contract with baselines that the catalog no longer registers (`check`).
+  static func unregistered(_ contract: String, folder display: String) -> Finding {
+    Finding(.contractRemoved, scope: .contract(contract),
+            message: "contract '\(contract)' has baselines in \(display) but is no longer "
+              + "registered; clients still decoding it break")
+  }
+
+  /// A contract with baselines in the old tree and none in the new one (`diff`).
+  static func contractGone(_ contract: String) -> Finding {
+    Finding(.contractRemoved, scope: .contract(contract),
+            message: "contract '\(contract)' has no baselines any more; clients decoding it "
+              + "break")
+  }
+
+  static func contractAdded(_ contract: String) -> Finding {
+    Finding(.contractAdded, scope: .contract(contract), message: "new contract '\(contract)'")
+  }
+
+  /// A contract new since `previous`, found by the release gate.
+  static func contractNew(_ contract: String, since previous: SystemVersion) -> Finding {
+    Finding(.contractAdded, scope: .contract(contract), message: "no baseline at \(previous)")
+  }
+
+  /// A version folder that the catalog no longer supports (`check`).
+  static func unsupportedVersion(_ folder: ContractVersion, baselines: Int, display: String)
+    -> Finding
+  {
+    Finding(.versionRemoved, scope: .version(folder),
+            message: "version \(folder.version) is no longer supported; its "
+              + "\(baselines) baselines in \(display) are not checked")
+  }
+
+  /// A version folder in the old tree and not in the new one (`diff`).
+  static func versionGone(_ folder: ContractVersion) -> Finding {
+    Finding(.versionRemoved, scope: .version(folder),
+            message: "all baselines of \(folder) are gone (support retired)")
+  }
+
+  /// A locale's baselines in a kept version that the catalog no longer produces (`check`).
+  static func unproducedLocale(_ locale: String, in folder: ContractVersion) -> Finding {
+    Finding(.localeRemoved, scope: .locale(folder, locale: locale),
+            message: "this locale is no longer produced for \(folder); its clients lose this "
+              + "screen's translations")
+  }
+
+  /// A locale's baselines in the old tree's version folder and not in the new one (`diff`).
+  static func localeGone(_ locale: String, in folder: ContractVersion) -> Finding {
+    Finding(.localeRemoved, scope: .locale(folder, locale: locale),
+            message: "this locale's baselines of \(folder) are gone; its clients lose this "
+              + "screen")
+  }
+
+  /// One variant's file gone from a version folder whose locale stays (`diff`).
+  static func variantFileGone(_ file: ContractCase) -> Finding {
+    Finding(.localeRemoved, scope: .file(file),
+            message: "this variant's baseline of \(file.folder) is gone")
+  }
+
+  /// A payload file of a supported version and locale that no registered variant writes.
+  static func orphanVariant(_ file: ContractCase, display: String) -> Finding {
+    Finding(.baselinesStale, scope: .file(file),
+            message: "\(display) belongs to no registered variant")
+  }
+
+  /// An entry of the tree whose name or kind breaks the layout.
+  static func strayEntry(_ relativePath: String, display: String) -> Finding {
+    Finding(.baselinesStale, scope: .entry(relativePath),
+            message: "\(display) does not fit the baseline layout")
+  }
+
+  /// A symbolic link in the tree, which is never followed.
+  static func link(_ relativePath: String, display: String) -> Finding {
+    Finding(.baselinesStale, scope: .entry(relativePath),
+            message: "\(display) is a symbolic link; links are never followed")
+  }
+
+  /// A `contract.json` that no longer says what the Swift types say.
+  static func staleMetadata(_ folder: ContractVersion, display: String) -> Finding {
+    Finding(.baselinesStale, scope: .version(folder),
+            message: "\(display) does not match the Swift types")
+  }
+
+  /// `Baselines.md` missing (`exists` false) or not describing the tree.
+  static func staleDocument(display: String, exists: Bool) -> Finding {
+    Finding(.baselinesStale, scope: .catalog,
+            message: exists
+              ? "\(display) does not describe the baseline tree" : "\(display) is missing")
+  }
+
+  // MARK: - Release
+
+  /// The step from `previous` to `current` is smaller than the changes between them need.
+  static func bumpRequired(from previous: SystemVersion, to current: SystemVersion,
+                           declared: VersionBump, required: VersionBump, kinds: [FindingKind])
+    -> Finding
+  {
+    Finding(.versionBumpRequired, scope: .release(current),
+            message: "\(previous) → \(current) is a \(declared.rawValue) bump, but the changes "
+              + "since \(previous) require \(required.rawValue) "
+              + "(\(kinds.map(\.rawValue).sorted().joined(separator: ", ")))")
+  }
+}

@@ -1,0 +1,124 @@
+/// What each kind of finding means for a release: how severe it is by default, whether it
+/// breaks clients, which version bump it requires, what `record` does about it, and what
+/// fixes it. Every decision about kinds reads these; none reads a message.
+extension FindingKind {
+  /// The severity a finding of this kind has unless a report says otherwise.
+  public var defaultSeverity: Severity {
+    switch self {
+    case .contractAdded, .fieldAdded, .becameNonNull, .valueChanged, .textChanged: .info
+    case .versionRemoved, .translationFallback, .keyUnused, .baselinesStale: .warning
+    default: .error
+    }
+  }
+
+  /// Whether a change of this kind breaks clients that decode the committed baseline.
+  public var breaksClients: Bool {
+    switch self {
+    case .contractRemoved, .localeRemoved, .fieldRemoved, .typeChanged, .becameNull,
+      .enumCaseRemoved, .decodeFailed, .identityChanged:
+      true
+    default:
+      false
+    }
+  }
+
+  /// How a difference of this kind bears on the release version between two versions.
+  ///
+  /// Breaking kinds require a major bump, additions a minor one, changed values and texts a
+  /// patch. Problems that are not wire changes (an unstable stub, an unused key, a stale
+  /// document, a retired version) require none.
+  public var bump: VersionBump {
+    if breaksClients { return .major }
+    switch self {
+    case .contractAdded, .baselineMissing, .fieldAdded, .becameNonNull:
+      return .minor
+    case .valueChanged, .textChanged, .translationMissing, .translationFallback,
+      .placeholderUnresolved:
+      return .patch
+    default:
+      return .none
+    }
+  }
+
+  /// What `record` does about a finding of this kind.
+  public var recording: RecordingEffect {
+    switch self {
+    case .fieldRemoved, .typeChanged, .becameNull, .enumCaseRemoved, .decodeFailed,
+      .identityChanged:
+      .needsReason
+    case .identityNondeterministic, .volatileValue:
+      .refuses
+    case .baselineMissing, .fieldAdded, .becameNonNull, .valueChanged, .textChanged,
+      .baselinesStale, .contractAdded:
+      .writes
+    case .contractRemoved, .versionRemoved, .localeRemoved, .identityCollision,
+      .translationMissing, .translationFallback, .placeholderUnresolved, .placeholderMismatch,
+      .keyUnused, .versionBumpRequired:
+      .keeps
+    }
+  }
+}
+
+/// What `record` does about a finding of some kind.
+public enum RecordingEffect: Sendable, Hashable {
+  /// Recording writes the new encoding, and the finding is gone.
+  case writes
+  /// On a released version recording refuses unless `--accept-breaking --reason` says why
+  /// (old clients break); on the unreleased version it writes.
+  case needsReason
+  /// Recording refuses whatever the reason: the encoding itself is not stable.
+  case refuses
+  /// Recording changes nothing about it: it is fixed in code, translations or by hand.
+  case keeps
+}
+
+extension Finding {
+  /// Whether this finding is about baseline files that no contract owns any more: `record`
+  /// lists them and never deletes them.
+  public var isLeftover: Bool {
+    switch kind {
+    case .contractRemoved, .versionRemoved, .localeRemoved: return true
+    case .baselinesStale:
+      switch scope {
+      case .entry, .file: return true
+      default: return false
+      }
+    default: return false
+    }
+  }
+
+  /// What fixes this finding, naming `command` (the user's own, such as
+  /// `swift run app-contracts`) where recording is the fix.
+  public func remedy(command: String) -> String {
+    switch kind {
+    case .baselineMissing:
+      return "Record it: \(command) record (or CONTRACTKIT_RECORD=missing swift test)."
+    case _ where kind.recording == .needsReason:
+      return "Clients of released versions break. Revert the change; if the break is intended, "
+        + "run: \(command) record --accept-breaking --reason \"…\""
+    case .identityNondeterministic, .volatileValue:
+      return "Make the stub deterministic: no ViewModelId(), Date(), UUID() or randomness in "
+        + "stub(). Recording cannot fix this."
+    case .identityCollision:
+      return "Give each row its own ViewModelId(id:) from its data. Recording cannot fix this."
+    case .translationMissing, .translationFallback, .placeholderUnresolved,
+      .placeholderMismatch:
+      return "Fix the translation in the YAML files. Recording cannot fix this."
+    case .keyUnused:
+      return "Delete the key from the YAML files, or use it."
+    case .contractRemoved:
+      return "Register the contract again; if it is retired on purpose, delete its baselines."
+    case .localeRemoved:
+      return "Add the locale back to the catalog; if it is dropped on purpose, delete its "
+        + "baselines."
+    case .versionRemoved:
+      return "Delete its baselines once no client runs that version."
+    case .versionBumpRequired:
+      return "Declare a version at least as large as the required bump."
+    case .baselinesStale where isLeftover:
+      return "Rename or delete it: it fits no baseline of the catalog."
+    default:
+      return "If the change is intended, run: \(command) record"
+    }
+  }
+}

@@ -1,0 +1,36 @@
+/// The locales a lookup for one locale tries, in order: the locale itself, its less specific
+/// parents, then the base locale and its parents, without repeats.
+///
+/// `zh-Hant-TW` with base `en` tries `zh-Hant-TW`, `zh-Hant`, `zh`, `en`. Computed once per
+/// encoding rather than once per lookup.
+struct FallbackChain: Sendable, Hashable {
+  /// The locale asked for.
+  let locale: String
+  /// Every locale tried, `locale` first.
+  let candidates: [String]
+
+  init(locale: String, baseLocale: String) {
+    self.locale = locale
+    var chain: [String] = []
+    for tag in [locale, baseLocale] {
+      var parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+      while !parts.isEmpty {
+        let candidate = parts.joined(separator: "-")
+        if !candidate.isEmpty, !chain.contains(candidate) { chain.append(candidate) }
+        parts.removeLast()
+      }
+    }
+    candidates = chain
+  }
+}
+
+extension LocalizationStore {
+  /// Looks `key` up along `chain`: the one place that decides resolved, fell back or missing.
+  func resolve(_ key: String, along chain: FallbackChain) -> Resolution {
+    for candidate in chain.candidates {
+      guard let value = value(forKey: key, locale: candidate) else { continue }
+      return candidate == chain.locale ? .resolved(value) : .fellBack(value, from: candidate)
+    }
+    return .missing
+  }
+}

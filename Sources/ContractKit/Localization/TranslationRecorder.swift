@@ -1,0 +1,26 @@
+import Foundation
+
+/// What localizable values ask of whatever is recording a contract while they encode: the
+/// locale, translations, and formatters for it.
+///
+/// The encoder that records contracts conforms; under any other encoder a localizable value
+/// encodes its plain text. Every lookup is logged at the encoder's place in the payload, so
+/// the harness can name where a missing or fallen-back translation shows.
+protocol TranslationRecorder: ContractRecorder {
+  /// The BCP-47 locale being encoded (`"pt-BR"`).
+  var localeIdentifier: String { get }
+
+  /// The Foundation locale for formatting numbers and dates.
+  var foundationLocale: Locale { get }
+
+  /// The value at `key` along the locale's fallback chain, logged at this place; `nil` when
+  /// no locale of the chain has it.
+  func lookUp(_ key: String) -> LocalizedValue?
+
+  /// A formatter for this locale, shared by the encoding's values; formatters are costly to
+  /// build.
+  func numberFormatter(_ style: NumberFormatter.Style, fractionDigits: Int?) -> NumberFormatter
+
+  /// A date formatter for this locale in UTC and the Gregorian calendar.
+  func dateFormatter(date: DateFormatter.Style, time: DateFormatter.Style) -> DateFormatter
+}

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The C library calls ContractKit makes outside Foundation, behind one platform import.
+///
+/// Files that need only these do not import Foundation (canonical JSON, byte comparison),
+/// and the names do not collide with methods called `read` and `write` elsewhere.
+enum Platform {
+  /// `memcmp(3)`: the order of the first `count` bytes at `lhs` and `rhs`.
+  @inline(__always)
+  static func compareBytes(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ count: Int)
+    -> Int32
+  {
+    memcmp(lhs, rhs, count)
+  }
+
+  /// `write(2)`: bytes written, or -1 with `errno` set.
+  static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+      Glibc.write(descriptor, buffer, count)
+    #elseif canImport(Musl)
+      Musl.write(descriptor, buffer, count)
+    #else
+      Darwin.write(descriptor, buffer, count)
+    #endif
+  }
+
+  /// `read(2)`: bytes read, 0 at the end, or -1 with `errno` set.
+  static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    #if canImport(Glibc)
+      Glibc.read(descriptor, buffer, count)
+    #elseif canImport(Musl)
+      Musl.read(descriptor, buffer, count)
+    #else
+      Darwin.read(descriptor, buffer, count)
+    #endif
+  }
+
+  /// The text of the current `errno`.
+  static var errorText: String { String(cString: strerror(errno)) }
+}
