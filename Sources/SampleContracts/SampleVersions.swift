@@ -1,3 +1,4 @@
+import Foundation
 import ContractKit
 
 /// The wire versions the sample app has shipped.
@@ -11,7 +12,6 @@ extension SystemVersion {
   public static let v2_0 = SystemVersion(2, 0, 0)
 }
 
-import Foundation
 
 /// Fixed instants for stubs: never `Date()`, which the harness reports as volatile.
 enum SampleDates {

@@ -7,7 +7,6 @@ struct BaselineTreeTests {
   @Test("files come in path order, also where one contract's name begins another's")
   func pathOrder() throws {
     let builder = try TreeBuilder()
-    defer { builder.directory.remove() }
     var files: [String: TreeFile] = [:]
     for contract in ["Foo", "FooBar", "Foo_Bar", "Foo-Bar", "Foo.Bar"] {
       files = files + TreeBuilder.contract(contract, ["en": .object([:]), "pt-BR": .object([:])])

@@ -302,10 +302,8 @@ struct JSONParserTests {
 
   @Test("reads files by path and names unreadable ones")
   func contentsOfPath() throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("JSONParserTests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let temporary = try TemporaryDirectory()
+    let directory = temporary.url
     let good = directory.appendingPathComponent("good.json").path
     let bad = directory.appendingPathComponent("bad.json").path
     try Data("{\"a\": [true]}\n".utf8).write(to: URL(fileURLWithPath: good))

@@ -229,7 +229,6 @@ struct TreeDiffSampleTests {
   @Test("cards reordered in every locale and variant of the sample are no change")
   func reorderedCards() throws {
     let copy = try SampleCopy()
-    defer { copy.directory.remove() }
     let names = try FileManager.default.contentsOfDirectory(
       atPath: copy.baselines.appendingPathComponent(contract).path)
     for name in names where name != BaselineLayout.metadataFileName {
@@ -244,7 +243,6 @@ struct TreeDiffSampleTests {
   @Test("one edited sample file reports only that file's findings")
   func oneFile() throws {
     let copy = try SampleCopy()
-    defer { copy.directory.remove() }
     try copy.edit("\(contract)/pt-BR.json") { value in
       value.set("/cards/0/title", to: nil)
     }
@@ -258,7 +256,6 @@ struct TreeDiffSampleTests {
   @Test("a collision in the sample is identity-collision only, not old fallbacks again")
   func sampleCollision() throws {
     let copy = try SampleCopy()
-    defer { copy.directory.remove() }
     for locale in ["en", "fr"] {
       try copy.edit("\(contract)/\(locale).json") { value in
         value.set("/cards/1/vmId", to: JSONPointer.value(at: "/cards/0/vmId", in: value))
@@ -274,7 +271,6 @@ struct TreeDiffSampleTests {
   @Test("a row added to the sample is one finding per locale, no fallback for a shared word")
   func sampleRowAdded() throws {
     let copy = try SampleCopy()
-    defer { copy.directory.remove() }
     let locales = ["de", "en", "es", "fr", "ja", "pt-BR"]
     for locale in locales {
       try copy.edit("\(contract)/\(locale).json") { value in
@@ -314,7 +310,6 @@ struct TreeDiffSampleTests {
   @Test("a sample translation emptied is translation-missing in that locale only")
   func sampleMissing() throws {
     let copy = try SampleCopy()
-    defer { copy.directory.remove() }
     try copy.edit("\(contract)/ja.json") { value in value.set("/banner/greeting", to: "") }
     let run = try runDiff(committedBaselines, copy.baselines)
     #expect(run.lines == [
@@ -325,7 +320,6 @@ struct TreeDiffSampleTests {
   @Test("a sample translation replaced by English is translation-fallback only")
   func sampleFallback() throws {
     let copy = try SampleCopy()
-    defer { copy.directory.remove() }
     let english = try JSONParser.parse(Array(copy.read("\(contract)/en.json").utf8), file: "en")
     let greeting = try #require(JSONPointer.value(at: "/banner/greeting", in: english))
     try copy.edit("\(contract)/de.json") { value in value.set("/banner/greeting", to: greeting) }

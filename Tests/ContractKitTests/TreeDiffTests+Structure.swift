@@ -42,7 +42,6 @@ struct TreeDiffStructureTests {
   @Test("a version folder left empty counts as removed")
   func versionEmptied() throws {
     let builder = try TreeBuilder()
-    defer { builder.directory.remove() }
     let old = try builder.write(
       Dashboard.tree(version: "1.0.0") + Dashboard.tree(version: "1.1.0"), as: "old")
     let new = try builder.write(Dashboard.tree(version: "1.1.0"), as: "new")

@@ -3,7 +3,7 @@ import Testing
 @testable import ContractKit
 
 // `contracts diff OLD NEW --format json` as an acceptance test sees it: finding kinds,
-// severities, coordinates, paths and exit codes, against the SPEC.
+// severities, coordinates, paths and exit codes, against the documented finding vocabulary.
 
 /// One run of `contracts diff` with its JSON report parsed.
 struct DiffRun {
@@ -52,7 +52,6 @@ func runDiff(old: [String: TreeFile], new: [String: TreeFile], _ options: [Strin
   throws -> DiffRun
 {
   let builder = try TreeBuilder()
-  defer { builder.directory.remove() }
   let (oldRoot, newRoot) = try builder.pair(old: old, new: new)
   return try runDiff(oldRoot, newRoot, options)
 }
@@ -211,7 +210,6 @@ struct TreeDiffTests {
   @Test("a warning-only diff exits 0, and 1 with --strict")
   func strict() throws {
     let builder = try TreeBuilder()
-    defer { builder.directory.remove() }
     let old = try builder.write(Dashboard.tree() + Dashboard.tree(version: "0.9.0"), as: "old")
     let new = try builder.write(Dashboard.tree(), as: "new")
     let lenient = try runDiff(old, new)
@@ -227,7 +225,6 @@ struct TreeDiffTests {
   @Test("TreeDiff.run gives the same findings as the command line")
   func library() throws {
     let builder = try TreeBuilder()
-    defer { builder.directory.remove() }
     let (old, new) = try builder.pair(old: Dashboard.tree(), new: Dashboard.tree { _, value in
       value.set("/cards/0/title", to: nil)
     })
@@ -241,7 +238,6 @@ struct TreeDiffTests {
   @Test("output is byte-identical across runs")
   func deterministic() throws {
     let builder = try TreeBuilder()
-    defer { builder.directory.remove() }
     let (old, new) = try builder.pair(
       old: Dashboard.tree() + Dashboard.tree(contract: "B") + Dashboard.tree(version: "2.0.0"),
       new: Dashboard.tree { locale, value in
@@ -258,7 +254,6 @@ struct TreeDiffInputTests {
   @Test("a missing OLD directory is exit 2 naming it")
   func missingOld() throws {
     let builder = try TreeBuilder()
-    defer { builder.directory.remove() }
     let new = try builder.write(Dashboard.tree(), as: "new")
     let missing = builder.directory.path("no-such-tree")
     let run = try runDiff(missing, new)
@@ -270,7 +265,6 @@ struct TreeDiffInputTests {
   @Test("a missing NEW directory is exit 2 naming it")
   func missingNew() throws {
     let builder = try TreeBuilder()
-    defer { builder.directory.remove() }
     let old = try builder.write(Dashboard.tree(), as: "old")
     let run = try runDiff(old, builder.directory.path("gone"))
     #expect(run.code == 2)
@@ -280,7 +274,6 @@ struct TreeDiffInputTests {
   @Test("OLD being a file is exit 2")
   func oldIsFile() throws {
     let builder = try TreeBuilder()
-    defer { builder.directory.remove() }
     try builder.directory.write("{}", to: "file.json")
     let new = try builder.write(Dashboard.tree(), as: "new")
     let run = try runDiff(builder.directory.path("file.json"), new)
@@ -357,7 +350,6 @@ struct TreeDiffInputTests {
   @Test("an unknown format is exit 2")
   func unknownFormat() throws {
     let builder = try TreeBuilder()
-    defer { builder.directory.remove() }
     let (old, new) = try builder.pair(old: Dashboard.tree(), new: Dashboard.tree())
     let (code, out, err) = runContracts(["diff", old.path, new.path, "--format", "yaml"])
     #expect(code == 2)

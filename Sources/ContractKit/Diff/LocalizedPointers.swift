@@ -1,4 +1,4 @@
-/// The SPEC's shape rule for localized text: a string whose value differs between the
+/// The shape rule for localized text: a string whose value differs between the
 /// locales of the same contract, version and variant.
 ///
 /// Locales are compared place by place as ``StablePaths`` name places, so rows carrying a

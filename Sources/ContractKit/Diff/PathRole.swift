@@ -9,7 +9,7 @@ public enum PathRole: Sendable, Hashable {
 }
 
 /// Answers ``PathRole`` for a path, from `contract.json` metadata when there is some and
-/// from the SPEC's shape rules otherwise.
+/// from the shape rules otherwise.
 ///
 /// Shape rules: a `vmId` key holds an identity; a string is localized when its value differs
 /// between locales of the same contract, version and variant.

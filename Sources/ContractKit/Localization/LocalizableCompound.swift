@@ -3,7 +3,8 @@
 /// ```swift
 /// LocalizableCompound([.constant("Ana"), .constant("Souza")], separator: .constant(" "))
 /// // "Ana Souza"
-/// LocalizableCompound([.localized(key: "FullName.order")]...)   // pieces may be translated
+/// LocalizableCompound([.localized(key: "OrderViewModel.prefix"), .constant("4242")])
+/// // pieces may be translated: "Order 4242" in en, "Pedido 4242" in es
 /// ```
 /// Empty pieces are skipped, so a missing middle name never leaves a double space.
 public struct LocalizableCompound: Sendable, Hashable {

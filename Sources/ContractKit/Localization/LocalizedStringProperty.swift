@@ -26,6 +26,16 @@ public struct LocalizedStringProperty<Owner>: Sendable, Hashable {
   }
 }
 
+extension LocalizedPropertyOwner {
+  /// `@LocalizedString var title` resolves the key `<ThisType>.title`.
+  public typealias LocalizedString = LocalizedStringProperty<Self>
+}
+
+extension ViewModelEnum {
+  /// The display text, resolved per locale when encoded: the key `<EnumType>.<case>`.
+  public var displayText: LocalizableString { .localized(key: localizationKey) }
+}
+
 // MARK: - Codable
 
 extension LocalizedStringProperty: Codable {

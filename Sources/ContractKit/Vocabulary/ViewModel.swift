@@ -42,9 +42,6 @@ public struct StubVariant<Value>: Sendable {
 }
 
 /// A type whose `@LocalizedString` properties take their keys from its own name.
+///
+/// The localization layer gives it the `LocalizedString` property wrapper.
 public protocol LocalizedPropertyOwner {}
-
-extension LocalizedPropertyOwner {
-  /// `@LocalizedString var title` resolves the key `<ThisType>.title`.
-  public typealias LocalizedString = LocalizedStringProperty<Self>
-}

@@ -18,9 +18,6 @@ extension ViewModelEnum {
     return "\(table.typeName).\(table.name(of: self))"
   }
 
-  /// The display text, resolved per locale when encoded.
-  public var displayText: LocalizableString { .localized(key: localizationKey) }
-
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     let name = try container.decode(String.self)

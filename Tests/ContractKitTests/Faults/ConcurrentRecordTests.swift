@@ -3,14 +3,13 @@ import Synchronization
 import Testing
 @testable import ContractKit
 
-/// SPEC §7: two `record` runs at once on one tree end as one run would, and no reader ever
+/// Two `record` runs at once on one tree end as one run would, and no reader ever
 /// sees a torn file while they write.
 @Suite("Faults: concurrent record", .serialized)
 struct FaultConcurrentRecordTests {
   @Test("two records at once rewriting every file give one run's tree, never a torn file")
   func twoRecordsOnOneTree() throws {
     let reference = try SampleCopy()
-    defer { reference.directory.remove() }
     let oldBytes = try respellNonCanonically(reference.baselines)
     let single = try ContractsProcess.run(["record", "--baselines", reference.baselines.path])
     try #require(single.code == 0, "\(single.stdout)\(single.stderr)")
@@ -18,7 +17,6 @@ struct FaultConcurrentRecordTests {
 
     for round in 1...2 {
       let copy = try SampleCopy()
-      defer { copy.directory.remove() }
       try respellNonCanonically(copy.baselines)
       let watcher = TornFileWatcher(baselines: copy.baselines, old: oldBytes,
                                     new: expected, prefix: BaselineLayout.directoryName)
@@ -42,7 +40,6 @@ struct FaultConcurrentRecordTests {
   @Test("two records at once into an empty directory give one run's tree")
   func twoRecordsIntoEmptyDirectory() throws {
     let reference = try TemporaryDirectory()
-    defer { reference.remove() }
     let referenceBaselines = reference.path(BaselineLayout.directoryName)
     let single = try ContractsProcess.run(["record", "--baselines", referenceBaselines.path])
     try #require(single.code == 0, "\(single.stdout)\(single.stderr)")
@@ -50,7 +47,6 @@ struct FaultConcurrentRecordTests {
 
     for round in 1...2 {
       let directory = try TemporaryDirectory()
-      defer { directory.remove() }
       let baselines = directory.path(BaselineLayout.directoryName).path
       let runs = try (0..<2).map { _ in try ContractsProcess(["record", "--baselines", baselines]) }
       let results = runs.map { $0.wait() }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ContractKit
 
-/// SPEC §7: a corrupt baseline is exit 2 with the file and the position, and nothing is
+/// A corrupt baseline is exit 2 with the file and the position, and nothing is
 /// overwritten. Each kind of damage a baseline suffers in real life (a bad hand edit, a
 /// truncated copy, an editor's encoding or BOM, a bad merge), in a private copy of the
 /// sample tree, through `check` and `record`.
@@ -89,7 +89,6 @@ struct FaultCorruptBaselineTests {
         arguments: Corruption.allCases)
   func checkRefusesCorruptBaseline(_ corruption: Corruption) throws {
     let copy = try SampleCopy()
-    defer { copy.directory.remove() }
     let expected = try corrupt(copy, with: corruption)
     let before = DirectorySnapshot(copy.directory.url)
 
@@ -115,7 +114,6 @@ struct FaultCorruptBaselineTests {
         arguments: Corruption.allCases)
   func recordRefusesCorruptBaseline(_ corruption: Corruption) throws {
     let copy = try SampleCopy()
-    defer { copy.directory.remove() }
     // Another file that record would rewrite if it got as far as writing.
     try copy.edit("SettingsViewModel/2.0.0/en.json") { $0.set("/title", to: "Stale title") }
     let expected = try corrupt(copy, with: corruption)
@@ -133,7 +131,6 @@ struct FaultCorruptBaselineTests {
   @Test("the built binary exits 2 on a corrupt baseline and prints the position to stderr")
   func binaryExitCode() throws {
     let copy = try SampleCopy()
-    defer { copy.directory.remove() }
     let expected = try corrupt(copy, with: .mergeConflict)
     let before = DirectorySnapshot(copy.directory.url)
     for command in ["check", "record", "report"] {
@@ -148,7 +145,6 @@ struct FaultCorruptBaselineTests {
   @Test("diff exits 2 on a corrupt file in either tree, naming it", arguments: [false, true])
   func diffRefusesCorruptTree(_ corruptOld: Bool) throws {
     let copy = try SampleCopy()
-    defer { copy.directory.remove() }
     let other = try copyTree(copy.baselines, into: copy.directory, as: "other")
     // A real change, so the corrupt file's group has to be read.
     try copy.edit("DashboardViewModel/2.0.0/en.json") { $0.set("/title", to: "Changed") }
@@ -168,7 +164,6 @@ struct FaultCorruptBaselineTests {
   @Test("a folder where a baseline file should be is exit 2 naming it, not a crash")
   func directoryInsteadOfFile() throws {
     let copy = try SampleCopy()
-    defer { copy.directory.remove() }
     let relative = "DashboardViewModel/2.0.0/en.json"
     try copy.remove(relative)
     try FileManager.default.createDirectory(

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ContractKit
 
-/// SPEC §7: an interrupted `record` leaves each file either old or new, never partial, and
+/// An interrupted `record` leaves each file either old or new, never partial, and
 /// the next `record` completes the tree.
 ///
 /// The scenario makes `record` rewrite every file of the sample tree without any breaking
@@ -15,7 +15,6 @@ struct FaultInterruptedRecordTests {
   func killedRecord() throws {
     // What an uninterrupted record of the respelled tree produces.
     let reference = try SampleCopy()
-    defer { reference.directory.remove() }
     let oldBytes = try respellNonCanonically(reference.baselines)
     let clean = try ContractsProcess.run(["record", "--baselines", reference.baselines.path])
     try #require(clean.code == 0, "\(clean.stdout)\(clean.stderr)")
@@ -32,7 +31,6 @@ struct FaultInterruptedRecordTests {
             "old and new spellings must differ in size for the progress probe")
 
     let copy = try SampleCopy()
-    defer { copy.directory.remove() }
     let baselinesDocument = try Data(contentsOf: copy.directory.path("Baselines.md"))
     var generator = SeededGenerator(seed: 0x5EED_0007)
     // Moments: fixed times after launch (mostly during the read-only check phase), then

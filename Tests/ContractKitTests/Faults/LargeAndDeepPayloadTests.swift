@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ContractKit
 
-/// SPEC §7: very large (10 MB) and very deep (1,000 levels) payloads give a result or a clear
+/// Very large (10 MB) and very deep (1,000 levels) payloads give a result or a clear
 /// error, never a crash.
 ///
 /// Deep values are built, encoded, diffed and released inside ``WorkerPool/run(_:)`` (64 MiB
@@ -94,7 +94,6 @@ struct FaultLargeAndDeepPayloadTests {
   func deepRecordAndCheck() throws {
     let findings = try WorkerPool.run { () -> [String] in
       let scenario = try Scenario()
-      defer { scenario.directory.remove() }
       let recorded = try scenario.catalog(locales: ["en"], yaml: Self.yaml) {
         try $0.register(DeepScreen.self, named: "Deep", stub: {
           DeepScreen(tree: .chain(depth: Self.depth, deepestValue: 7))
@@ -146,7 +145,6 @@ struct FaultLargeAndDeepPayloadTests {
   @Test("a committed baseline nested 20,000 deep is exit 2 naming the depth limit, not a crash")
   func tooDeepBaseline() throws {
     let copy = try SampleCopy()
-    defer { copy.directory.remove() }
     let relative = "DashboardViewModel/2.0.0/en.json"
     let depth = 20_000
     try Data(repeating: UInt8(ascii: "["), count: depth)
@@ -171,7 +169,6 @@ struct FaultLargeAndDeepPayloadTests {
   @Test("a committed baseline nested 9,999 deep (within the limit) gives a finding, not a crash")
   func deepBaselineWithinLimit() throws {
     let copy = try SampleCopy()
-    defer { copy.directory.remove() }
     let relative = "DashboardViewModel/2.0.0/en.json"
     let depth = JSONParser.maximumDepth - 1
     try Data(Array(repeating: UInt8(ascii: "["), count: depth)
@@ -225,7 +222,6 @@ struct FaultLargeAndDeepPayloadTests {
   func largePayload() throws {
     let outcome = try WorkerPool.run { () -> [String] in
       let scenario = try Scenario()
-      defer { scenario.directory.remove() }
       let recorded = try scenario.catalog(locales: ["en"]) {
         try $0.register(LargeViewModel.self, named: "Large")
       }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ContractKit
 
-/// SPEC §7: names are validated, nothing is ever written outside the baseline directory, and
+/// Names are validated, nothing is ever written outside the baseline directory, and
 /// symbolic links that leave it are not followed.
 @Suite("Faults: names and links")
 struct FaultNameValidationTests {
@@ -101,7 +101,6 @@ struct FaultNameValidationTests {
   @Test("files whose names break the layout are reported as baselines-stale, never read or removed")
   func badNamesInTree() throws {
     let copy = try SampleCopy()
-    defer { copy.directory.remove() }
     let content = try copy.read("DashboardViewModel/2.0.0/en.json")
     // Each stray file, and the path the report names: the first part that breaks the layout.
     let strays: [(file: String, reported: String)] = [
@@ -153,9 +152,7 @@ struct FaultNameValidationTests {
   @Test("a link at the top of the tree to a folder outside is reported and never followed")
   func linkedContractOutside() throws {
     let copy = try SampleCopy()
-    defer { copy.directory.remove() }
     let outside = try TemporaryDirectory()
-    defer { outside.remove() }
     try outside.write("{ corrupt", to: "1.0.0/en.json")
     try FileManager.default.createSymbolicLink(
       at: copy.baselines.appendingPathComponent("Escape"), withDestinationURL: outside.url)
@@ -181,9 +178,7 @@ struct FaultNameValidationTests {
   @Test("a version folder linked outside is neither read nor written through")
   func linkedVersionFolderOutside() throws {
     let copy = try SampleCopy()
-    defer { copy.directory.remove() }
     let outside = try TemporaryDirectory()
-    defer { outside.remove() }
     // The outside folder holds exactly the right baselines: following the link would pass.
     let version = copy.baselines.appendingPathComponent("DashboardViewModel/2.0.0")
     let moved = outside.path("2.0.0")
@@ -208,9 +203,7 @@ struct FaultNameValidationTests {
   @Test("a payload file linked outside is refused with a clear error, and record writes nothing")
   func linkedPayloadOutside() throws {
     let copy = try SampleCopy()
-    defer { copy.directory.remove() }
     let outside = try TemporaryDirectory()
-    defer { outside.remove() }
     let relative = "DashboardViewModel/2.0.0/en.json"
     let file = copy.baselines.appendingPathComponent(relative)
     // Same wire value, other spelling: record would rewrite it if it followed the link.
@@ -235,9 +228,7 @@ struct FaultNameValidationTests {
   @Test("BaselineFiles refuses every path through a link leaving the tree, for reads and writes")
   func baselineFilesContainment() throws {
     let directory = try TemporaryDirectory()
-    defer { directory.remove() }
     let outside = try TemporaryDirectory()
-    defer { outside.remove() }
     let root = directory.path("tree")
     try directory.write("{}\n", to: "tree/Card/1.0.0/en.json")
     try outside.write("{}\n", to: "en.json")
@@ -286,7 +277,6 @@ struct FaultNameValidationTests {
   @Test("a baseline directory that is itself a link is used where it points")
   func linkedRoot() throws {
     let copy = try SampleCopy()
-    defer { copy.directory.remove() }
     let link = copy.directory.path("linked-baselines")
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: copy.baselines)
     let check = runContracts(["check", "--baselines", link.path])

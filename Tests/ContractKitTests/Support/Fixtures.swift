@@ -1,15 +1,19 @@
 import Foundation
 @testable import ContractKit
 
-/// A temporary directory removed when the test process ends; purpose-made breakages live here.
-struct TemporaryDirectory {
+/// A fresh temporary directory, removed with everything in it when the last reference to it
+/// goes (at the end of the test that made it, however the test ends): purpose-made breakages
+/// live here. The one way tests make temporary folders.
+final class TemporaryDirectory: Sendable {
   let url: URL
 
-  init() throws {
+  init(_ purpose: String = "tests") throws {
     url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("contractkit-tests-\(UUID().uuidString)")
+      .appendingPathComponent("contractkit-\(purpose)-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
   }
+
+  deinit { remove() }
 
   func path(_ relative: String) -> URL { url.appendingPathComponent(relative) }
 
@@ -43,7 +47,7 @@ func canonical<T: Encodable>(
   return CanonicalJSON.string(payload.value)
 }
 
-/// Runs `body` with every test's files in a fresh copy of the given tree.
+/// Copies the tree at `source` into `directory` as `name` and returns the copy's URL.
 func copyTree(_ source: URL, into directory: TemporaryDirectory, as name: String) throws -> URL {
   let target = directory.path(name)
   try FileManager.default.copyItem(at: source, to: target)

@@ -91,16 +91,16 @@ func fnv1a(_ bytes: [UInt8]) -> UInt64 {
 /// output captured in files (no pipe can fill up), and a way to kill it hard.
 final class ContractsProcess {
   let process = Process()
-  private let outputDirectory: URL
+  /// Where the child's output goes; removed when this process value goes.
+  private let output: TemporaryDirectory
+  private var outputDirectory: URL { output.url }
 
   /// Starts `contracts arguments…`. `environment` entries replace the test process's;
   /// `removing` names variables the child must not inherit.
   init(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
        removing: Set<String> = []) throws
   {
-    outputDirectory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("contractkit-faults-output-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
+    output = try TemporaryDirectory("faults-output")
     for name in ["out", "err"] {
       _ = FileManager.default.createFile(
         atPath: outputDirectory.appendingPathComponent(name).path, contents: nil)
@@ -129,7 +129,6 @@ final class ContractsProcess {
   /// Waits for the process and returns how it ended and what it printed.
   func wait() -> (code: Int32, killed: Bool, stdout: String, stderr: String) {
     process.waitUntilExit()
-    defer { try? FileManager.default.removeItem(at: outputDirectory) }
     let out = (try? String(contentsOf: outputDirectory.appendingPathComponent("out"),
                            encoding: .utf8)) ?? ""
     let err = (try? String(contentsOf: outputDirectory.appendingPathComponent("err"),
