@@ -28,6 +28,7 @@ public enum SampleCatalog {
     try catalog.register(SignInViewModel.self)
     try catalog.register(MessageThreadViewModel.self)
     try catalog.register(LegacyOrderSummaryDTO.self, stub: { .sample })
+    try FOSMVVMAppContracts.register(in: &catalog)
     return catalog
   }
 }

@@ -12,9 +12,13 @@ public struct ContractMetadata: Sendable, Hashable {
   public var variants: [String]
   /// Annotations by path pattern.
   public var annotations: [String: [PathAnnotation]]
+  /// The redaction patterns whose values baselines hold placeholders for (``Redaction``);
+  /// written only when there are some.
+  public var redactions: [String]
 
   public init(contract: String, version: String, baseLocale: String, locales: [String],
-              variants: [String], annotations: [String: [PathAnnotation]])
+              variants: [String], annotations: [String: [PathAnnotation]],
+              redactions: [String] = [])
   {
     self.contract = contract
     self.version = version
@@ -22,6 +26,7 @@ public struct ContractMetadata: Sendable, Hashable {
     self.locales = locales
     self.variants = variants
     self.annotations = annotations
+    self.redactions = redactions
   }
 
   /// Adds what another encoding of the same contract and version learned.
@@ -64,14 +69,16 @@ extension ContractMetadata {
       }
       paths[pattern] = .array(sorted)
     }
-    return .object([
+    var document: [String: JSONValue] = [
       "contract": .string(contract),
       "version": .string(version),
       "baseLocale": .string(baseLocale),
       "locales": .array(locales.map(JSONValue.string)),
       "variants": .array(variants.map(JSONValue.string)),
       "paths": .object(paths),
-    ])
+    ]
+    if !redactions.isEmpty { document["redactions"] = .array(redactions.map(JSONValue.string)) }
+    return .object(document)
   }
 
   /// Reads `contract.json`.
@@ -98,6 +105,7 @@ extension ContractMetadata {
     baseLocale = try string("baseLocale")
     locales = try strings(json["locales"], "/locales")
     variants = try strings(json["variants"], "/variants")
+    redactions = json["redactions"] == nil ? [] : try strings(json["redactions"], "/redactions")
     guard case .object(let paths)? = json["paths"] else { throw fail("/paths", "an object") }
     var annotations: [String: [PathAnnotation]] = [:]
     for (pattern, entry) in paths {

@@ -83,22 +83,44 @@ public struct Catalog: Sendable {
   public var effectiveBaselineDirectory: URL { baselineDirectoryOverride ?? baselineDirectory }
 
   /// Registers a view model with its default stub and ``Stubbable/stubVariants``.
+  /// - Parameter redacting: Paths whose values are volatile by design (see ``Redaction``).
   public mutating func register<VM: ViewModel>(
-    _ type: VM.Type, named name: String? = nil, fileID: String = #fileID, line: Int = #line
+    _ type: VM.Type, named name: String? = nil, redacting: [String] = [],
+    fileID: String = #fileID, line: Int = #line
   ) throws(CatalogError) {
-    try add(Contract.make(
-      name: name ?? contractTypeName(type), type: type, stub: { VM.stub() },
-      variants: VM.stubVariants, registeredAt: "\(fileID):\(line)"))
+    try register(type, named: name, stub: { VM.stub() }, variants: VM.stubVariants,
+                 redacting: redacting, fileID: fileID, line: line)
   }
 
-  /// Registers any `Encodable` type (a plain Codable DTO) with an explicit stub.
+  /// Registers any `Encodable` type (a plain Codable DTO) with an explicit stub, encoded by
+  /// ContractKit's localizing encoder.
   public mutating func register<T: Encodable & Sendable>(
     _ type: T.Type, named name: String? = nil, stub: @escaping @Sendable () -> T,
-    variants: [StubVariant<T>] = [], fileID: String = #fileID, line: Int = #line
+    variants: [StubVariant<T>] = [], redacting: [String] = [], fileID: String = #fileID,
+    line: Int = #line
   ) throws(CatalogError) {
+    let registeredAt = "\(fileID):\(line)"
     try add(Contract.make(
-      name: name ?? contractTypeName(type), type: type, stub: stub, variants: variants,
-      registeredAt: "\(fileID):\(line)"))
+      name: name ?? contractTypeName(type), source: .stub { stub() },
+      variants: variants.map { variant in (variant.name, .stub { variant.make() }) },
+      decode: Contract.decoder(for: type, using: nil),
+      hints: try Self.redactionHints(redacting, registeredAt: registeredAt),
+      redactsFreshness: false, registeredAt: registeredAt))
+  }
+
+  /// `redacting:` patterns as hints.
+  static func redactionHints(_ patterns: [String], registeredAt: String) throws(CatalogError)
+    -> [WireHint]
+  {
+    var hints: [WireHint] = []
+    for pattern in patterns {
+      do {
+        hints.append(WireHint(fact: .redaction(try Redaction(pattern))))
+      } catch {
+        throw .invalidDeclaration("\(error.description) (\(registeredAt))")
+      }
+    }
+    return hints
   }
 
   mutating func add(_ contract: Contract) throws(CatalogError) {

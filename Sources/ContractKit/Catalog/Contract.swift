@@ -1,7 +1,7 @@
 import Foundation
 
-/// One registered contract: a name, a way to make each stub variant, and (for `Decodable`
-/// types) a way to prove today's type still decodes old baselines.
+/// One registered contract: a name, a way to produce each stub variant's payload, and (for
+/// `Decodable` types) a way to prove today's type still decodes old baselines.
 public struct Contract: Sendable {
   /// The contract's name: its folder in the baseline tree.
   public let name: String
@@ -9,15 +9,33 @@ public struct Contract: Sendable {
   public let variants: [Variant]
   /// Where it was registered (`SampleContracts/SampleCatalog.swift:42`).
   public let registeredAt: String
-  /// Decodes a payload with today's Swift type; `nil` when the type is not `Decodable`.
+  /// Decodes a payload with today's Swift type; `nil` when no `Decodable` type is given.
   let decode: (@Sendable (Data) throws -> Void)?
+  /// What the registration says about paths (wire contracts' hints), by pattern.
+  let hintedAnnotations: [String: [PathAnnotation]]
+  /// The values baselines hold placeholders for.
+  let redactor: Redactor
 
   /// One stub variant of a contract.
   public struct Variant: Sendable {
     /// `"default"` for the default stub.
     public let name: String
-    /// Makes a fresh stub.
-    public let make: @Sendable () -> any Encodable & Sendable
+    /// How its payload is made.
+    let source: Source
+  }
+
+  /// How a variant's payload is made.
+  enum Source: Sendable {
+    /// A fresh stub, encoded by ContractKit's localizing encoder.
+    case stub(@Sendable () -> any Encodable & Sendable)
+    /// The app's own bytes for a request (a wire contract).
+    case wire(@Sendable (WireRequest) throws -> [UInt8])
+  }
+
+  /// Whether the app's own encoder produces this contract's payloads.
+  public var isWire: Bool {
+    if case .wire? = variants.first?.source { return true }
+    return false
   }
 
   /// The variant named `name`.
@@ -27,10 +45,14 @@ public struct Contract: Sendable {
 }
 
 extension Contract {
-  /// Builds a contract for any `Encodable` type.
-  static func make<T: Encodable & Sendable>(
-    name: String, type: T.Type, stub: @escaping @Sendable () -> T,
-    variants: [StubVariant<T>], registeredAt: String
+  /// Builds a contract, validating its names.
+  /// - Parameters:
+  ///   - variants: Named variants beyond the default, with their sources.
+  ///   - decode: Decodes a baseline with the app's type, `nil` for none.
+  static func make(
+    name: String, source: Source, variants: [(name: String, source: Source)],
+    decode: (@Sendable (Data) throws -> Void)?, hints: [WireHint], redactsFreshness: Bool,
+    registeredAt: String
   ) throws(CatalogError) -> Contract {
     guard BaselineLayout.isValidContractName(name) else {
       throw .invalidName(kind: "contract", name: name, registeredAt: registeredAt,
@@ -46,16 +68,48 @@ extension Contract {
         throw .duplicateVariant(contract: name, variant: variant.name, registeredAt: registeredAt)
       }
     }
-    let all = [Variant(name: BaselineLayout.defaultVariant, make: { stub() })]
-      + variants.map { variant in Variant(name: variant.name, make: { variant.make() }) }
+    var annotations: [String: [PathAnnotation]] = [:]
+    var redactions: [Redaction] = []
+    for hint in hints {
+      switch hint.fact {
+      case .annotation(let pattern, let annotation):
+        guard pattern.isEmpty || pattern.hasPrefix("/"), !pattern.contains("**") else {
+          throw .invalidDeclaration(
+            "contract '\(name)' (\(registeredAt)) hints at '\(pattern)', which is not a path "
+              + "pattern: use a JSON Pointer with '*' for any one index or key")
+        }
+        annotations[pattern, default: []].append(annotation)
+      case .redaction(let redaction):
+        redactions.append(redaction)
+      }
+    }
+    let all = [Variant(name: BaselineLayout.defaultVariant, source: source)]
+      + variants.map { Variant(name: $0.name, source: $0.source) }
     return Contract(
-      name: name, variants: all, registeredAt: registeredAt,
-      decode: Self.decoder(for: type))
+      name: name, variants: all, registeredAt: registeredAt, decode: decode,
+      hintedAnnotations: annotations,
+      redactor: Redactor(redactions: redactions, redactsFreshness: redactsFreshness))
   }
 
-  private static func decoder<T>(for type: T.Type) -> (@Sendable (Data) throws -> Void)? {
+  /// A decoder of baselines with `type`, or `nil` when `type` is not `Decodable`.
+  /// - Parameter decoder: Makes the app's configured decoder; `nil` uses ContractKit's wire
+  ///   spelling of dates (ISO 8601, UTC) and Foundation's defaults otherwise.
+  static func decoder<T>(for type: T.Type, using decoder: (@Sendable () -> JSONDecoder)?)
+    -> (@Sendable (Data) throws -> Void)?
+  {
     guard let decodable = type as? any Decodable.Type else { return nil }
+    return Self.decoder(forType: decodable, using: decoder)
+  }
+
+  /// A decoder of baselines with `decodable`, as ``decoder(for:using:)``.
+  static func decoder(forType decodable: any Decodable.Type,
+                      using decoder: (@Sendable () -> JSONDecoder)?)
+    -> (@Sendable (Data) throws -> Void)
+  {
     let box = DecodableType(type: decodable)
+    if let decoder {
+      return { data in _ = try decoder().decode(box.type, from: data) }
+    }
     return { data in _ = try BaselineDecoder.decode(box.type, from: data) }
   }
 }

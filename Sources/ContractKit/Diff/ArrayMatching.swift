@@ -1,6 +1,7 @@
 /// Pairs the elements of two versions of one JSON array.
 ///
-/// When every element on both sides is an object with a string `vmId`, elements are matched
+/// When every element on both sides carries a stable `vmId` (a string, or an object with an
+/// `id`: ``WireIdentity``), elements are matched
 /// by it, wherever they moved (the k-th row with an identity on one side with the k-th row
 /// with that identity on the other, should identities repeat); the unmatched ones on each
 /// side are then paired in order (a row whose identity changed is one row with an
@@ -54,7 +55,7 @@ enum ArrayMatching {
     var ids: [String] = []
     ids.reserveCapacity(elements.count)
     for element in elements {
-      guard let id = element["vmId"]?.stringValue else { return nil }
+      guard let id = WireIdentity.stableText(of: element) else { return nil }
       ids.append(id)
     }
     return ids

@@ -58,7 +58,9 @@ struct FileDiff {
       return [.baseLocaleText(at: pointer, in: file, now: value)]
     case (.object(let members), .object(let baseMembers)):
       return members.keys.sorted(by: codePointOrder).flatMap { key -> [Finding] in
-        guard let member = members[key], let baseMember = baseMembers[key] else { return [] }
+        guard let member = members[key], let baseMember = baseMembers[key],
+          !WireIdentity.isIdentityObject(member, key: key)
+        else { return [] }
         return fallbacks(in: member, base: baseMember, roles: roles,
                          pointer: JSONPointer.appending(key, to: pointer),
                          pattern: JSONPointer.appending(key, to: pattern))
@@ -94,8 +96,9 @@ struct FileDiff {
       guard let arrayPointer = finding.path, let id = finding.current?.stringValue,
         case .array(let elements)? = JSONPointer.value(at: arrayPointer, in: payload)
       else { continue }
-      for (index, element) in elements.enumerated() where element["vmId"]?.stringValue == id {
-        pointers.insert(JSONPointer.appending("vmId", to: JSONPointer.appending(index, to: arrayPointer)))
+      for (index, element) in elements.enumerated() where WireIdentity.stableText(of: element) == id {
+        pointers.insert(JSONPointer.appending(
+          WireIdentity.key, to: JSONPointer.appending(index, to: arrayPointer)))
       }
     }
     return pointers

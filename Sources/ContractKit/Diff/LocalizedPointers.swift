@@ -23,6 +23,7 @@ enum LocalizedPointers {
     case .object(let members):
       for key in members.keys {
         let children = values.compactMap { $0[key] }
+          .filter { !WireIdentity.isIdentityObject($0, key: key) }
         if children.count > 1 {
           walk(children, path: JSONPointer.appending(key, to: path), into: &found)
         }

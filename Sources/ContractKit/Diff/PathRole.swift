@@ -12,7 +12,8 @@ public enum PathRole: Sendable, Hashable {
 /// from the shape rules otherwise.
 ///
 /// Shape rules: a `vmId` key holds an identity; a string is localized when its value differs
-/// between locales of the same contract, version and variant.
+/// between locales of the same contract, version and variant, or when it is the `ls` text of
+/// a FOSMVVM localizable value object.
 public struct PathRoles: Sendable {
   private let annotations: [String: [PathAnnotation]]
   private let localizedPointers: Set<String>
@@ -36,13 +37,18 @@ public struct PathRoles: Sendable {
     self.localizedPointers = localizedPointers
   }
 
-  public func role(pointer: String, pattern: String, key: String?) -> PathRole {
+  /// What the value at `pointer` (whose pattern is `pattern`) means; `key` is its member
+  /// name and `parent` the object holding it, when it is an object member.
+  public func role(pointer: String, pattern: String, key: String?,
+                   parent: [String: JSONValue]? = nil) -> PathRole
+  {
     if let known = annotations[pattern] {
       if known.contains(.identity) { return .identity }
       if known.contains(where: \.isLocalized) { return .localized }
-      if !annotations.isEmpty, key != "vmId" { return .plain }
+      if !annotations.isEmpty, key != WireIdentity.key { return .plain }
     }
-    if key == "vmId" { return .identity }
+    if key == WireIdentity.key { return .identity }
+    if WireShapes.isLocalizedText(key: key, in: parent) { return .localized }
     return localizedPointers.contains(pointer) ? .localized : .plain
   }
 

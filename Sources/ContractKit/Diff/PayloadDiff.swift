@@ -17,15 +17,20 @@ public struct PayloadDiff {
   /// Every classified difference between `baseline` and `current`, in path order.
   public func findings(baseline: JSONValue, current: JSONValue) -> [Finding] {
     var findings: [Finding] = []
-    compare(baseline, current, pointer: "", pattern: "", key: nil, into: &findings)
+    compare(baseline, current, pointer: "", pattern: "", key: nil, parent: nil, into: &findings)
     return findings
   }
 
   private func compare(_ old: JSONValue, _ new: JSONValue, pointer: String, pattern: String,
-                       key: String?, into findings: inout [Finding])
+                       key: String?, parent: [String: JSONValue]?,
+                       into findings: inout [Finding])
   {
     if old == new { return }
     switch (old, new) {
+    case (.object, .object) where roles.role(pointer: pointer, pattern: pattern, key: key) == .identity:
+      compareIdentities(old, new, pointer: pointer, into: &findings)
+    case (.object, .object) where WireShapes.enumCase(old) != nil && WireShapes.enumCase(new) != nil:
+      findings.append(.valueChanged(at: pointer, in: file, was: old, now: new))
     case (.object(let oldMembers), .object(let newMembers)):
       compareObjects(oldMembers, newMembers, pointer: pointer, pattern: pattern, into: &findings)
     case (.array(let oldElements), .array(let newElements)):
@@ -39,18 +44,33 @@ public struct PayloadDiff {
         findings.append(.typeChanged(at: pointer, in: file, was: old, now: new))
         return
       }
-      compareScalars(old, new, pointer: pointer, pattern: pattern, key: key, into: &findings)
+      compareScalars(old, new, pointer: pointer, pattern: pattern, key: key, parent: parent,
+                     into: &findings)
     }
   }
 
   private func compareScalars(_ old: JSONValue, _ new: JSONValue, pointer: String,
-                              pattern: String, key: String?, into findings: inout [Finding])
+                              pattern: String, key: String?, parent: [String: JSONValue]?,
+                              into findings: inout [Finding])
   {
-    switch roles.role(pointer: pointer, pattern: pattern, key: key) {
-    case .identity: findings.append(.identityChanged(at: pointer, in: file, was: old, now: new))
+    switch roles.role(pointer: pointer, pattern: pattern, key: key, parent: parent) {
+    case .identity:
+      findings.append(.identityChanged(at: pointer, in: file, was: old, now: new,
+                                       becameRandom: false))
     case .localized: findings.append(.textChanged(at: pointer, in: file, was: old, now: new))
     case .plain: findings.append(.valueChanged(at: pointer, in: file, was: old, now: new))
     }
+  }
+
+  /// Two identity objects (FOSMVVM's `{"id", "fsh"}`): only their identities are compared.
+  private func compareIdentities(_ old: JSONValue, _ new: JSONValue, pointer: String,
+                                 into findings: inout [Finding])
+  {
+    let (was, now) = (WireIdentity(old), WireIdentity(new))
+    guard was != now else { return }
+    findings.append(.identityChanged(
+      at: pointer, in: file, was: was?.value ?? old, now: now?.value ?? new,
+      becameRandom: now == .random))
   }
 
   private func compareObjects(_ old: [String: JSONValue], _ new: [String: JSONValue],
@@ -73,7 +93,8 @@ public struct PayloadDiff {
     for key in old.keys.filter({ new[$0] != nil }).sorted(by: codePointOrder) {
       guard let oldValue = old[key], let newValue = new[key], oldValue != newValue else { continue }
       compare(oldValue, newValue, pointer: JSONPointer.appending(key, to: pointer),
-              pattern: JSONPointer.appending(key, to: pattern), key: key, into: &findings)
+              pattern: JSONPointer.appending(key, to: pattern), key: key, parent: new,
+              into: &findings)
     }
   }
 
@@ -85,7 +106,7 @@ public struct PayloadDiff {
       switch (pair.old, pair.new) {
       case (let oldIndex?, let newIndex?):
         compare(old[oldIndex], new[newIndex], pointer: JSONPointer.appending(newIndex, to: pointer),
-                pattern: elementPattern, key: nil, into: &findings)
+                pattern: elementPattern, key: nil, parent: nil, into: &findings)
       case (let oldIndex?, nil):
         findings.append(.elementRemoved(
           at: JSONPointer.appending(oldIndex, to: pointer), in: file, was: old[oldIndex]))

@@ -32,7 +32,8 @@ enum PayloadLint {
       }
     case .object(let members):
       for name in members.keys.sorted(by: codePointOrder) {
-        guard let member = members[name] else { continue }
+        guard let member = members[name], !WireIdentity.isIdentityObject(member, key: name)
+        else { continue }
         walk(member, pointer: JSONPointer.appending(name, to: pointer),
              pattern: JSONPointer.appending(name, to: pattern), key: name, file: file,
              roles: roles, into: &findings)
@@ -60,7 +61,7 @@ enum PayloadLint {
     case .array(let elements):
       var ids = Set<String>()
       for element in elements {
-        if let id = element["vmId"]?.stringValue, !ids.insert(id).inserted { return true }
+        if let id = WireIdentity.stableText(of: element), !ids.insert(id).inserted { return true }
         if mayHaveFindings(element, checksEmptyStrings: checksEmptyStrings) { return true }
       }
       return false
@@ -75,7 +76,7 @@ enum PayloadLint {
     var indicesById: [String: [Int]] = [:]
     var order: [String] = []
     for (index, element) in elements.enumerated() {
-      guard let id = element["vmId"]?.stringValue else { continue }
+      guard let id = WireIdentity.stableText(of: element) else { continue }
       if indicesById[id] == nil { order.append(id) }
       indicesById[id, default: []].append(index)
     }

@@ -44,7 +44,8 @@ public struct LocalizingEncoder: Sendable {
       value: json,
       lookups: session.lookups,
       annotations: session.annotations,
-      randomIdentities: session.randomIdentities)
+      randomIdentities: session.randomIdentities,
+      live: nil)
   }
 }
 
@@ -58,6 +59,9 @@ public struct EncodedPayload: Sendable, Hashable {
   public let annotations: [String: [PathAnnotation]]
   /// Pointers of identities made with `ViewModelId()`.
   public let randomIdentities: [String]
+  /// The value before redaction, when some value was redacted: what the app's own type
+  /// decodes where baselines hold placeholders.
+  let live: JSONValue?
 }
 
 /// A translation lookup: which key, for which payload path, and how it resolved.

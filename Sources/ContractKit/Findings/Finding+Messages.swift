@@ -34,12 +34,16 @@ extension Finding {
             baseline: old, current: new)
   }
 
+  /// An identity that changed; `becameRandom` when the new one has no `id` any more.
   static func identityChanged(at path: String, in file: ContractCase, was old: JSONValue,
-                              now new: JSONValue) -> Finding
+                              now new: JSONValue, becameRandom: Bool) -> Finding
   {
     Finding(.identityChanged, scope: .file(file), path: path,
-            message: "identity \(describe(path)) changed; clients and SwiftUI see a different "
-              + "view model",
+            message: becameRandom
+              ? "identity \(describe(path)) became random (its 'id' is gone); clients and "
+                + "SwiftUI see a new view model on every render"
+              : "identity \(describe(path)) changed; clients and SwiftUI see a different "
+                + "view model",
             baseline: old, current: new)
   }
 

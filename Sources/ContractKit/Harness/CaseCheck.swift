@@ -29,14 +29,15 @@ struct CaseCheck {
   }
 
   func run() throws -> Outcome {
-    var payload = try catalog.encode(variant, for: contractCase, annotations: collectsAnnotations)
+    var payload = try catalog.encode(
+      variant, of: contract, for: contractCase, annotations: collectsAnnotations)
     var bytes = CanonicalJSON.encode(payload.value)
     let file = contractCase
     var findings = currentStateFindings(payload)
     let state: Outcome.BaselineState
     let baseline = try files.read(contractCase.relativePath)
     if !collectsAnnotations, !sameBytes(baseline, bytes) {
-      payload = try catalog.encode(variant, for: contractCase)
+      payload = try catalog.encode(variant, of: contract, for: contractCase)
       bytes = CanonicalJSON.encode(payload.value)
     }
     if let baseline {
@@ -52,7 +53,8 @@ struct CaseCheck {
         findings += try probe(first: payload, bytes: bytes)
         // A decode failure where the diff already reports a breaking change says nothing new.
         let explained = Set(changes.filter { $0.kind.breaksClients }.compactMap(\.path))
-        findings += decodeFindings(baseline).filter { !explained.contains($0.path ?? "") }
+        findings += decodeFindings(old, live: payload.live)
+          .filter { !explained.contains($0.path ?? "") }
       }
     } else {
       state = .missing
@@ -78,7 +80,12 @@ struct CaseCheck {
         break
       }
     }
-    findings += PayloadLint.findings(in: payload.value, file: file, roles: nil)
+    // ContractKit's encoder logs every lookup; for the app's own payloads the hints say which
+    // texts are localized, and an empty one is a missing translation (FOSMVVM writes "").
+    let roles = contract.isWire
+      ? PathRoles(metadata: metadata(annotations: payload.annotations), localizedPointers: [])
+      : nil
+    findings += PayloadLint.findings(in: payload.value, file: file, roles: roles)
     return findings
   }
 
@@ -87,7 +94,7 @@ struct CaseCheck {
   /// A random `ViewModelId()` differs too, but the encoding already reported it where it was
   /// made; it is not reported twice.
   private func probe(first: EncodedPayload, bytes: [UInt8]) throws -> [Finding] {
-    let second = try catalog.encode(variant, for: contractCase, annotations: false)
+    let second = try catalog.encode(variant, of: contract, for: contractCase, annotations: false)
     guard !sameBytes(CanonicalJSON.encode(second.value), bytes) else { return [] }
     let roles = PathRoles(metadata: try metadata(merging: first), localizedPointers: [])
     let random = Set(first.randomIdentities)
@@ -101,10 +108,14 @@ struct CaseCheck {
       }
   }
 
-  private func decodeFindings(_ baseline: [UInt8]) -> [Finding] {
+  /// Decodes the committed `baseline` with today's type; where it holds redaction
+  /// placeholders, the live values of today's encoding stand in, since the type may well
+  /// not decode `"<redacted>"` as a date.
+  private func decodeFindings(_ baseline: JSONValue, live: JSONValue?) -> [Finding] {
     guard let decode = contract.decode else { return [] }
+    let decodable = live.map { contract.redactor.restore(baseline, from: $0) } ?? baseline
     do {
-      try decode(Data(baseline))
+      try decode(Data(CanonicalJSON.encode(decodable)))
       return []
     } catch {
       let (pointer, reason) = BaselineDecoder.describe(error)
@@ -113,11 +124,17 @@ struct CaseCheck {
   }
 
   private func metadata(merging payload: EncodedPayload) throws -> ContractMetadata {
-    var metadata = try committedMetadata.metadata() ?? ContractMetadata(
-      contract: contract.name, version: contractCase.version.versionString,
-      baseLocale: catalog.baseLocale, locales: catalog.locales,
-      variants: contract.variants.map(\.name), annotations: [:])
+    var metadata = try committedMetadata.metadata() ?? self.metadata(annotations: [:])
     metadata.merge(payload.annotations)
     return metadata
+  }
+
+  /// This case's contract and version described by `annotations` alone.
+  private func metadata(annotations: [String: [PathAnnotation]]) -> ContractMetadata {
+    ContractMetadata(
+      contract: contract.name, version: contractCase.version.versionString,
+      baseLocale: catalog.baseLocale, locales: catalog.locales,
+      variants: contract.variants.map(\.name), annotations: annotations,
+      redactions: contract.redactor.redactions.map(\.pattern))
   }
 }

@@ -41,7 +41,7 @@ struct GroupCheck {
       outcome.baselineCount += 1
       if result.baselineState != .equal { outcome.changedCases.append(UInt32(position)) }
       tally(result.payload.lookups, locale: contractCase.locale, into: &outcome)
-      outcome.resolvedKeys.formUnion(Self.enumKeys(in: result.payload.annotations))
+      outcome.resolvedKeys.formUnion(Self.declaredKeys(in: result.payload.annotations))
     }
     let metadataBytes = CanonicalJSON.encode(metadata.json)
     // Unchanged metadata lists the same cases; only a change is worth parsing the file for.
@@ -71,7 +71,8 @@ struct GroupCheck {
   private var emptyMetadata: ContractMetadata {
     ContractMetadata(
       contract: contract.name, version: version.versionString, baseLocale: catalog.baseLocale,
-      locales: catalog.locales, variants: contract.variants.map(\.name), annotations: [:])
+      locales: catalog.locales, variants: contract.variants.map(\.name), annotations: [:],
+      redactions: contract.redactor.redactions.map(\.pattern))
   }
 
   /// The `contract.json` the types give now, from what ``run()`` collects too: one
@@ -80,18 +81,24 @@ struct GroupCheck {
     var metadata = emptyMetadata
     for variant in contract.variants {
       let contractCase = folder.file(locale: annotatedLocale, variant: variant.name)
-      metadata.merge(try catalog.encode(variant, for: contractCase).annotations)
+      metadata.merge(try catalog.encode(variant, of: contract, for: contractCase).annotations)
     }
     return metadata
   }
 
-  /// Every case's display key of the enums a payload carries: a case the stub does not
-  /// show is still one the server can send, so its translation is not unused.
-  static func enumKeys(in annotations: [String: [PathAnnotation]]) -> Set<String> {
+  /// The keys a payload's metadata names: every case's display key of its enums (a case
+  /// the stub does not show is still one the server can send, so its translation is not
+  /// unused), and the keys of its localized texts (a wire contract's hints name them, since
+  /// the app's encoder looks them up where ContractKit cannot see).
+  static func declaredKeys(in annotations: [String: [PathAnnotation]]) -> Set<String> {
     var keys = Set<String>()
     for list in annotations.values {
-      for case .enumeration(let type, let cases) in list {
-        keys.formUnion(cases.map { "\(type).\($0)" })
+      for annotation in list {
+        switch annotation {
+        case .enumeration(let type, let cases): keys.formUnion(cases.map { "\(type).\($0)" })
+        case .localized(let localizedKeys): keys.formUnion(localizedKeys)
+        default: break
+        }
       }
     }
     return keys

@@ -113,7 +113,7 @@ public struct Record: Sendable {
       for position in group.changedCases {
         let (variant, contractCase) = cases[Int(position)]
         if onlyMissing, try files.read(contractCase.relativePath) != nil { continue }
-        let payload = try catalog.encode(variant, for: contractCase, annotations: false)
+        let payload = try catalog.encode(variant, of: contract, for: contractCase, annotations: false)
         if try files.write(CanonicalJSON.encode(payload.value), to: contractCase.relativePath) {
           written.append(contractCase.relativePath)
         }

@@ -41,7 +41,7 @@ struct VersionComparison {
           newValue = try JSONParser.parse(newBytes, file: files.displayPath(new.relativePath))
           roles = PathRoles(metadata: committed, localizedPointers: [])
         case .encodings:
-          let payload = try catalog.encode(variant, for: new)
+          let payload = try catalog.encode(variant, of: contract, for: new)
           newValue = payload.value
           roles = PathRoles(
             metadata: ContractMetadata(
