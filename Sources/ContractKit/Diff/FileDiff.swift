@@ -87,8 +87,9 @@ struct FileDiff {
     }
   }
 
-  /// The `vmId` pointers of the rows that new `identity-collision`s are about.
-  private static func collidingIdentities(_ regressions: [Finding], in payload: JSONValue)
+  /// The `vmId` pointers of the rows that new `identity-collision`s are about: one change is
+  /// one finding, so those rows' `identity-changed` is not reported too.
+  static func collidingIdentities(_ regressions: [Finding], in payload: JSONValue)
     -> Set<String>
   {
     var pointers = Set<String>()

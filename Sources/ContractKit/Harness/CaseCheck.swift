@@ -47,8 +47,13 @@ struct CaseCheck {
         state = .different
         let old = try JSONParser.parse(baseline, file: files.displayPath(contractCase.relativePath))
         let roles = PathRoles(metadata: try metadata(merging: payload), localizedPointers: [])
+        // An identity that is random now is reported once, as random, not also as changed.
+        // Rows that now share an identity are one identity-collision, not also changed rows.
+        let explainedIdentities = Set(payload.randomIdentities)
+          .union(FileDiff.collidingIdentities(findings, in: payload.value))
         let changes = PayloadDiff(file: file, roles: roles)
           .findings(baseline: old, current: payload.value)
+          .filter { $0.kind != .identityChanged || !explainedIdentities.contains($0.path ?? "") }
         findings += changes
         findings += try probe(first: payload, bytes: bytes)
         // A decode failure where the diff already reports a breaking change says nothing new.
@@ -83,7 +88,8 @@ struct CaseCheck {
     // ContractKit's encoder logs every lookup; for the app's own payloads the hints say which
     // texts are localized, and an empty one is a missing translation (FOSMVVM writes "").
     let roles = contract.isWire
-      ? PathRoles(metadata: metadata(annotations: payload.annotations), localizedPointers: [])
+      ? PathRoles(metadata: metadata(annotations: contract.hintedAnnotations),
+                  localizedPointers: [])
       : nil
     findings += PayloadLint.findings(in: payload.value, file: file, roles: roles)
     return findings
