@@ -1,7 +1,8 @@
 import ContractKit
 import Foundation
 
-/// The sample app's catalog: every contract, the three shipped wire versions and six locales.
+/// The sample app's catalog: every contract, the three shipped wire versions plus the one in
+/// development, and six locales.
 public enum SampleCatalog {
   /// The package root, found from this file's location so any working directory works.
   static let packageRoot = URL(fileURLWithPath: #filePath)
@@ -11,7 +12,7 @@ public enum SampleCatalog {
   /// - Throws: `CatalogError` for a mistake in the registrations, `InputError` for bad YAML.
   public static func make() throws -> Catalog {
     var catalog = try Catalog(
-      versions: [.v1_0, .v1_1, .v2_0],
+      versions: [.v1_0, .v1_1, .v2_0, .v2_1], unreleased: .v2_1,
       locales: ["en", "es", "de", "fr", "ja", "pt-BR"],
       localizations: Bundle.module.url(forResource: "Localization", withExtension: nil),
       baselines: packageRoot.appendingPathComponent(BaselineLayout.directoryName))

@@ -10,6 +10,8 @@ extension SystemVersion {
   /// Drops the profile's deprecated `legacyDisplayName` and sends order delivery dates as
   /// ISO 8601 dates instead of pre-formatted text.
   public static let v2_0 = SystemVersion(2, 0, 0)
+  /// In development (unreleased): adds the `returned` order status.
+  public static let v2_1 = SystemVersion(2, 1, 0)
 }
 
 

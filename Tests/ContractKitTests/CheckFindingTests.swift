@@ -331,7 +331,8 @@ struct CheckFindingTests {
     #expect(briefs(report) == ["error version-bump-required 1.1.0"])
     #expect(report.summary.requiredBump == .major)
     #expect(report.findings.first?.message == "1.0.0 → 1.1.0 is a minor bump, but the changes "
-      + "since 1.0.0 require major (field-removed)")
+      + "require major (compared each of 1.0.0, 1.1.0 with its baselines; 1.1.0 with 1.0.0): "
+      + "Screen: field-removed")
   }
 
   @Test("the release gate states the bump: minor for an added field")

@@ -154,13 +154,14 @@ struct TreeDiffEnumTests {
     #expect(run.kinds == ["enum-case-removed", "enum-case-removed"])
   }
 
-  @Test("a case added is no finding")
+  @Test("a case added to a version the old tree has (a released one) is enum-case-added")
   func caseAdded() throws {
     let run = try runDiff(
       old: payloads + ["Order/1.0.0/contract.json": metadata(cases: ["open"])],
       new: payloads + ["Order/1.0.0/contract.json": metadata(cases: ["open", "held"])])
-    #expect(run.lines == [])
-    #expect(run.code == 0)
+    #expect(run.lines == ["enum-case-added error Order 1.0.0 - - /status"])
+    #expect(run.messages("enum-case-added").first?.contains("'held'") == true)
+    #expect(run.code == 1)
   }
 
   @Test("without metadata in OLD nothing is said about enum cases")

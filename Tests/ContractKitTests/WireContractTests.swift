@@ -68,7 +68,8 @@ struct WireContractTests {
            expected: both("info value-changed", "/count")),
     Change(name: "a hinted text that changed", change: { request, value in
       if request.locale == "en" { value.set("/title", to: "Weekly report") }
-    }, expected: ["info text-changed Card 1.0.0 en default /title"]),
+    }, expected: ["info text-changed Card 1.0.0 en default /title",
+                  "warning translation-stale Card 1.0.0 es default /title"]),
     Change(name: "another enum case", change: { $1.set("/state", to: ["closed": [:]]) },
            expected: both("info value-changed", "/state")),
     Change(name: "a row whose id changed", change: { $1.set("/rows/0/vmId/id", to: "row-z") },

@@ -1,9 +1,13 @@
-/// Compares the enum cases two `contract.json` documents list.
+/// Compares the enum cases two `contract.json` documents list at the same paths.
 enum EnumCaseDiff {
   /// `enum-case-removed` for each case `old` lists at a path where `new` still has the enum
-  /// but not the case, in path order.
-  static func removed(old: ContractMetadata?, new: ContractMetadata?, in folder: ContractVersion)
-    -> [Finding]
+  /// but not the case, and, when `old` is a released version's, `enum-case-added` for each
+  /// case `new` lists there that `old` does not; in path order.
+  ///
+  /// A released version's case set is part of its contract: its clients decode with exactly
+  /// those cases, and the first unknown one makes the whole view model fail to decode.
+  static func changes(old: ContractMetadata?, new: ContractMetadata?, in folder: ContractVersion,
+                      released: Bool) -> [Finding]
   {
     guard let old, let new else { return [] }
     let newCases = new.enumCases
@@ -13,6 +17,11 @@ enum EnumCaseDiff {
       for name in entry.cases where !current.cases.contains(name) {
         findings.append(.enumCaseRemoved(at: pattern, in: folder, type: entry.type,
                                          caseName: name))
+      }
+      guard released else { continue }
+      for name in current.cases where !entry.cases.contains(name) {
+        findings.append(.enumCaseAdded(at: pattern, in: .version(folder), type: current.type,
+                                       caseName: name))
       }
     }
     return findings

@@ -109,6 +109,16 @@ extension Finding {
               + "sending or expecting it fail to decode")
   }
 
+  /// A case `type` can carry at `pattern` now that the committed `contract.json` of a
+  /// released version does not list (or, with `path`, that a payload now carries there).
+  static func enumCaseAdded(at path: String, in scope: FindingScope, type: String,
+                            caseName: String) -> Finding
+  {
+    Finding(.enumCaseAdded, scope: scope, path: path,
+            message: "\(type) can now carry case '\(caseName)' at '\(path)', which clients of "
+              + "this version do not know: decoding it fails")
+  }
+
   /// This breaking change of a version recorded for the first time, as it reads to clients of
   /// the version before it.
   func breaking(clientsOf previous: SystemVersion) -> Finding {
@@ -171,6 +181,16 @@ extension Finding {
   {
     Finding(.translationFallback, scope: .file(file), path: path,
             message: "key '\(key)' has no translation here; shown in \(locale) instead")
+  }
+
+  /// The base locale's text at `path` changed and this locale's did not.
+  static func staleTranslation(at path: String, in file: ContractCase, baseLocale: String,
+                               text: JSONValue?) -> Finding
+  {
+    Finding(.translationStale, scope: .file(file), path: path,
+            message: "the \(baseLocale) text at '\(path)' changed but this one did not: the "
+              + "translation may still say the old thing",
+            current: text)
   }
 
   /// A localized string that is empty, found by shape in a tree diff.
@@ -308,14 +328,17 @@ extension Finding {
 
   // MARK: - Release
 
-  /// The step from `previous` to `current` is smaller than the changes between them need.
+  /// The step from `previous` to `current` is smaller than what `comparison` requires.
   static func bumpRequired(from previous: SystemVersion, to current: SystemVersion,
-                           declared: VersionBump, required: VersionBump, kinds: [FindingKind])
-    -> Finding
+                           declared: VersionBump, comparison: ReleaseComparison) -> Finding
   {
-    Finding(.versionBumpRequired, scope: .release(current),
-            message: "\(previous) → \(current) is a \(declared.rawValue) bump, but the changes "
-              + "since \(previous) require \(required.rawValue) "
-              + "(\(kinds.map(\.rawValue).sorted().joined(separator: ", ")))")
+    let reasons = comparison.reasons.map { reason in
+      "\(reason.contract): \(reason.kinds.map(\.rawValue).joined(separator: ", "))"
+    }
+    return Finding(
+      .versionBumpRequired, scope: .release(current),
+      message: "\(previous) → \(current) is a \(declared.rawValue) bump, but the changes "
+        + "require \(comparison.requiredBump.rawValue) (compared \(comparison.sentence)): "
+        + reasons.joined(separator: "; "))
   }
 }

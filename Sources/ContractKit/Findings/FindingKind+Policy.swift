@@ -6,16 +6,21 @@ extension FindingKind {
   public var defaultSeverity: Severity {
     switch self {
     case .contractAdded, .fieldAdded, .becameNonNull, .valueChanged, .textChanged: .info
-    case .versionRemoved, .translationFallback, .keyUnused, .baselinesStale: .warning
+    case .versionRemoved, .translationFallback, .translationStale, .keyUnused, .baselinesStale:
+      .warning
     default: .error
     }
   }
 
   /// Whether a change of this kind breaks clients that decode the committed baseline.
+  ///
+  /// A new enum case does: a client meeting a case it does not know fails to decode the
+  /// whole view model. Between two versions it is still only an addition (clients of the new
+  /// version know the case), which is why its ``bump`` is minor.
   public var breaksClients: Bool {
     switch self {
     case .contractRemoved, .localeRemoved, .fieldRemoved, .typeChanged, .becameNull,
-      .enumCaseRemoved, .decodeFailed, .identityChanged:
+      .enumCaseRemoved, .enumCaseAdded, .decodeFailed, .identityChanged:
       true
     default:
       false
@@ -28,10 +33,11 @@ extension FindingKind {
   /// patch. Problems that are not wire changes (an unstable stub, an unused key, a stale
   /// document, a retired version) require none.
   public var bump: VersionBump {
-    if breaksClients { return .major }
     switch self {
-    case .contractAdded, .baselineMissing, .fieldAdded, .becameNonNull:
+    case .contractAdded, .baselineMissing, .fieldAdded, .becameNonNull, .enumCaseAdded:
       return .minor
+    case _ where breaksClients:
+      return .major
     case .valueChanged, .textChanged, .translationMissing, .translationFallback,
       .placeholderUnresolved:
       return .patch
@@ -43,8 +49,8 @@ extension FindingKind {
   /// What `record` does about a finding of this kind.
   public var recording: RecordingEffect {
     switch self {
-    case .fieldRemoved, .typeChanged, .becameNull, .enumCaseRemoved, .decodeFailed,
-      .identityChanged:
+    case .fieldRemoved, .typeChanged, .becameNull, .enumCaseRemoved, .enumCaseAdded,
+      .decodeFailed, .identityChanged:
       .needsReason
     case .identityNondeterministic, .volatileValue:
       .refuses
@@ -52,8 +58,8 @@ extension FindingKind {
       .baselinesStale, .contractAdded:
       .writes
     case .contractRemoved, .versionRemoved, .localeRemoved, .identityCollision,
-      .translationMissing, .translationFallback, .placeholderUnresolved, .placeholderMismatch,
-      .keyUnused, .versionBumpRequired:
+      .translationMissing, .translationFallback, .translationStale, .placeholderUnresolved,
+      .placeholderMismatch, .keyUnused, .versionBumpRequired:
       .keeps
     }
   }
@@ -93,6 +99,10 @@ extension Finding {
     switch kind {
     case .baselineMissing:
       return "Record it: \(command) record (or CONTRACTKIT_RECORD=missing swift test)."
+    case .enumCaseAdded:
+      return "Clients of released versions fail to decode the new case. Make it available from "
+        + "the unreleased version only (ViewModelEnum.caseAvailability), or if the break is "
+        + "intended run: \(command) record --accept-breaking --reason \"…\""
     case _ where kind.recording == .needsReason:
       return "Clients of released versions break. Revert the change; if the break is intended, "
         + "run: \(command) record --accept-breaking --reason \"…\""
@@ -104,6 +114,9 @@ extension Finding {
     case .translationMissing, .translationFallback, .placeholderUnresolved,
       .placeholderMismatch:
       return "Fix the translation in the YAML files. Recording cannot fix this."
+    case .translationStale:
+      return "Check this locale's translation against the base locale's new text, and update "
+        + "it in the YAML files."
     case .keyUnused:
       return "Delete the key from the YAML files, or use it."
     case .contractRemoved:

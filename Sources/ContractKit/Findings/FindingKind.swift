@@ -16,6 +16,7 @@ public enum FindingKind: String, Sendable, Hashable, Codable, CaseIterable {
   case becameNull = "became-null"
   case becameNonNull = "became-non-null"
   case enumCaseRemoved = "enum-case-removed"
+  case enumCaseAdded = "enum-case-added"
   case valueChanged = "value-changed"
   case decodeFailed = "decode-failed"
   // Identity.
@@ -29,6 +30,7 @@ public enum FindingKind: String, Sendable, Hashable, Codable, CaseIterable {
   case placeholderUnresolved = "placeholder-unresolved"
   case placeholderMismatch = "placeholder-mismatch"
   case textChanged = "text-changed"
+  case translationStale = "translation-stale"
   case keyUnused = "key-unused"
   // Process.
   case versionBumpRequired = "version-bump-required"

@@ -13,10 +13,12 @@ public struct Report: Sendable, Hashable {
   public var baselineDirectory: String
   /// The least severity that fails the run: errors by default, warnings with `--strict`.
   public var failOn: Severity
+  /// What the run compared and the bump the next release requires, when it says.
+  public var comparison: ReleaseComparison?
 
   public init(command: String, findings: [Finding], summary: Summary,
               coverage: [LocaleCoverage] = [], baselineDirectory: String,
-              failOn: Severity = .error)
+              failOn: Severity = .error, comparison: ReleaseComparison? = nil)
   {
     self.command = command
     self.findings = findings.sorted(by: Finding.reportOrder)
@@ -24,6 +26,7 @@ public struct Report: Sendable, Hashable {
     self.coverage = coverage
     self.baselineDirectory = baselineDirectory
     self.failOn = failOn
+    self.comparison = comparison
   }
 
   /// The findings at a failing severity: `failOn` and above.

@@ -37,10 +37,11 @@ public struct Check: Sendable {
     let jobs = contracts.flatMap { contract in catalog.versions.map { (contract, $0) } }
     let listsMissingBaselines = self.listsMissingBaselines
     let totals = Mutex(CheckTotals())
+    let previous = catalog.releasedBeforeCurrent
     var groups = try WorkerPool.map(jobs, threads: options.threads) { contract, version in
-      var outcome = try GroupCheck(
-        catalog: catalog, contract: contract, version: version, files: files
-      ).run()
+      var check = GroupCheck(catalog: catalog, contract: contract, version: version, files: files)
+      if version == catalog.currentVersion { check.releasedBefore = previous }
+      var outcome = try check.run()
       totals.withLock { $0.take(from: &outcome) }
       // A new array, not `removeAll(where:)`, which would keep every group's capacity.
       if !listsMissingBaselines {
@@ -49,11 +50,22 @@ public struct Check: Sendable {
       return outcome
     }
     let total = totals.withLock { $0 }
+    var comparison = ReleaseComparison(
+      versions: catalog.versions, previous: previous,
+      current: previous == nil ? nil : catalog.currentVersion)
+    for group in groups {
+      // The unreleased version's own baselines are re-recorded freely: its changes against
+      // them bear on no release.
+      if catalog.isReleased(group.version) { comparison.note(group.findings) }
+      for kind in group.releaseChanges { comparison.note(kind, in: group.contract) }
+    }
     var findings = groups.flatMap(\.findings)
     // Moved, not copied: a cold `record` has a finding per file, and the report sorts a copy.
     for index in groups.indices { groups[index].findings = [] }
-    findings += TreeFindings(catalog: catalog, tree: tree, files: files, options: options)
+    let treeFindings = TreeFindings(catalog: catalog, tree: tree, files: files, options: options)
       .findings
+    comparison.note(treeFindings.filter { $0.scope.version.map(catalog.isReleased) ?? true })
+    findings += treeFindings
     let coverage = total.coverage(locales: catalog.locales)
     if options.ownsCatalogFindings {
       findings += StoreFindings.placeholderMismatches(catalog.store, baseLocale: catalog.baseLocale)
@@ -66,10 +78,10 @@ public struct Check: Sendable {
     let summary = Summary(
       findings: findings, contracts: contracts.count, versions: catalog.versions.count,
       locales: catalog.locales.count, baselines: groups.reduce(0) { $0 + $1.baselineCount },
-      failOn: options.failOn, requiredBump: findings.map(\.kind.bump).max() ?? .none)
+      failOn: options.failOn, requiredBump: comparison.requiredBump)
     let report = Report(
       command: "check", findings: findings, summary: summary, coverage: coverage,
-      baselineDirectory: files.displayRoot, failOn: options.failOn)
+      baselineDirectory: files.displayRoot, failOn: options.failOn, comparison: comparison)
     return Run(report: report, groups: groups, tree: tree)
   }
 }

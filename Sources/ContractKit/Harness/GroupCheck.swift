@@ -1,10 +1,13 @@
 /// Checks every case of one contract at one version, and what only the whole group shows:
-/// removed enum cases and stale `contract.json`.
+/// changed enum cases, stale translations and a stale `contract.json`.
 struct GroupCheck {
   let catalog: Catalog
   let contract: Contract
   let version: SystemVersion
   let files: BaselineFiles
+  /// For the current version: the newest released version before it, whose baselines
+  /// today's encodings are compared with for the bump the next release needs.
+  var releasedBefore: SystemVersion?
 
   struct Outcome: Sendable {
     var findings: [Finding] = []
@@ -21,6 +24,9 @@ struct GroupCheck {
     /// not kept (a cold `record` of 20,000 files would hold thousands): `record` builds it
     /// again with ``GroupCheck/currentMetadata()``.
     var metadataChanged = false
+    /// The kinds of change from ``GroupCheck/releasedBefore``'s baselines to today's
+    /// encodings of this version.
+    var releaseChanges: Set<FindingKind> = []
   }
 
   /// The version folder checked.
@@ -30,6 +36,9 @@ struct GroupCheck {
     let committed = try CommittedMetadata(folder, in: files)
     var outcome = Outcome(contract: contract.name, version: version)
     var metadata = emptyMetadata
+    let release = releasedBefore.map { VersionComparison(files: files, previous: $0) }
+    // One variant's locales at a time: stale translations compare them with each other.
+    var variantLocales: [StaleTranslations.Locale] = []
     for (position, (variant, contractCase)) in cases.enumerated() {
       let result = try CaseCheck(
         catalog: catalog, contract: contract, variant: variant, contractCase: contractCase,
@@ -42,15 +51,38 @@ struct GroupCheck {
       if result.baselineState != .equal { outcome.changedCases.append(UInt32(position)) }
       tally(result.payload.lookups, locale: contractCase.locale, into: &outcome)
       outcome.resolvedKeys.formUnion(Self.declaredKeys(in: result.payload.annotations))
+      if let release {
+        let roles = PathRoles(metadata: metadata, localizedPointers: [])
+        let changes = try release.changes(
+          to: result.payload.value, bytes: result.current, of: contractCase, roles: roles)
+        outcome.releaseChanges.formUnion(changes?.map(\.kind) ?? [.contractAdded])
+      }
+      variantLocales.append(.init(file: contractCase, findings: result.findings,
+                                  payload: result.payload.value))
+      if contractCase.locale == catalog.locales.last {
+        outcome.findings += StaleTranslations.findings(
+          in: variantLocales, baseLocale: catalog.baseLocale)
+        variantLocales = []
+      }
     }
     let metadataBytes = CanonicalJSON.encode(metadata.json)
     // Unchanged metadata lists the same cases; only a change is worth parsing the file for.
+    var enumChanges: [Finding] = []
     if !sameBytes(committed.bytes, metadataBytes) {
       outcome.metadataChanged = true
-      outcome.findings += EnumCaseDiff.removed(
-        old: try committed.metadata(), new: metadata, in: folder)
+      enumChanges = EnumCaseDiff.changes(
+        old: try committed.metadata(), new: metadata, in: folder,
+        released: catalog.isReleased(version))
+      outcome.findings += enumChanges
     }
-    if outcome.metadataChanged, outcome.changedCases.isEmpty {
+    if let previous = releasedBefore {
+      let old = try ContractMetadata.read(
+        ContractVersion(contract: contract.name, version: previous), in: files)
+      outcome.releaseChanges.formUnion(
+        EnumCaseDiff.changes(old: old, new: metadata, in: folder, released: true).map(\.kind))
+    }
+    // A contract.json whose change an enum finding already names is not also stale.
+    if outcome.metadataChanged, outcome.changedCases.isEmpty, enumChanges.isEmpty {
       outcome.findings.append(
         .staleMetadata(folder, display: files.displayPath(folder.metadataPath)))
     }

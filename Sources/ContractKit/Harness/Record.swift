@@ -91,11 +91,25 @@ public struct Record: Sendable {
       where catalog.isReleased(version) && !recorded.contains(version)
         && recorded.contains(previous)
       {
-        let comparison = VersionComparison(
-          catalog: catalog, files: files, previous: previous, current: version)
-        findings += try comparison.changes(of: contract, from: .encodings)
-          .filter { $0.kind.recording == .needsReason }
-          .map { $0.breaking(clientsOf: previous) }
+        let comparison = VersionComparison(files: files, previous: previous)
+        let folder = ContractVersion(contract: contract.name, version: version)
+        for variant in contract.variants {
+          for locale in catalog.locales {
+            let file = folder.file(locale: locale, variant: variant.name)
+            let payload = try catalog.encode(variant, of: contract, for: file)
+            let roles = PathRoles(
+              metadata: ContractMetadata(
+                contract: contract.name, version: version.versionString,
+                baseLocale: catalog.baseLocale, locales: catalog.locales, variants: [],
+                annotations: payload.annotations),
+              localizedPointers: [])
+            let changes = try comparison.changes(
+              to: payload.value, bytes: CanonicalJSON.encode(payload.value), of: file,
+              roles: roles) ?? []
+            findings += changes.filter { $0.kind.recording == .needsReason }
+              .map { $0.breaking(clientsOf: previous) }
+          }
+        }
       }
     }
     return findings

@@ -31,15 +31,60 @@ public struct TreeDiff: Sendable {
     }.flatMap { $0 }
     try Self.validate(unpaired, old: old, new: new, threads: threads)
     findings += try enumCaseFindings(oldTree, newTree)
+    var comparison = try releaseComparison(oldTree, newTree)
+    comparison.note(findings)
     let contracts = Set(oldTree.contracts).union(newTree.contracts)
     let summary = Summary(
       findings: findings, contracts: contracts.count,
       versions: Set(groups.map(\.folder.version) + unpaired.map(\.file.version)).count,
       locales: Set(oldTree.files.lazy.map(\.locale)).union(newTree.files.lazy.map(\.locale)).count,
       baselines: groups.reduce(0) { $0 + $1.files.count }, failOn: options.failOn,
-      requiredBump: findings.map(\.kind.bump).max() ?? .none)
+      requiredBump: comparison.requiredBump)
     return Report(command: "diff", findings: findings, summary: summary,
-                  baselineDirectory: new.displayRoot, failOn: options.failOn)
+                  baselineDirectory: new.displayRoot, failOn: options.failOn,
+                  comparison: comparison)
+  }
+
+  /// The versions both trees have, each compared with itself, and, when the new tree's
+  /// newest version is newer than the old tree's (a release), that version compared with the
+  /// old tree's newest: the changes the release makes for clients moving to it.
+  private func releaseComparison(_ oldTree: BaselineTree, _ newTree: BaselineTree) throws
+    -> ReleaseComparison
+  {
+    func versions(_ tree: BaselineTree) -> Set<SystemVersion> {
+      Set(tree.contracts.flatMap { tree.versions(of: $0) })
+    }
+    let (oldVersions, newVersions) = (versions(oldTree), versions(newTree))
+    var comparison = ReleaseComparison(
+      versions: oldVersions.intersection(newVersions).sorted(), previous: nil, current: nil)
+    guard let previous = oldVersions.max(), let current = newVersions.max(), previous < current
+    else { return comparison }
+    comparison.previous = previous
+    comparison.current = current
+    let (old, new) = (self.old, self.new)
+    let contracts = newTree.contracts.filter { newTree.versions(of: $0).contains(current) }
+    let changes = try WorkerPool.map(contracts, threads: options.threads) { contract in
+      let folder = ContractVersion(contract: contract, version: current)
+      let metadata = try ContractMetadata.read(folder, in: new)
+      let roles = PathRoles(metadata: metadata, localizedPointers: [])
+      let release = VersionComparison(files: old, previous: previous)
+      var kinds = Set<FindingKind>()
+      for file in newTree.files(in: folder) {
+        guard let bytes = try new.read(file.relativePath) else { continue }
+        let value = try JSONParser.parse(bytes, file: new.displayPath(file.relativePath))
+        let found = try release.changes(to: value, bytes: bytes, of: file, roles: roles)
+        kinds.formUnion(found?.map(\.kind) ?? [.contractAdded])
+      }
+      let oldMetadata = try ContractMetadata.read(
+        ContractVersion(contract: contract, version: previous), in: old)
+      kinds.formUnion(EnumCaseDiff.changes(
+        old: oldMetadata, new: metadata, in: folder, released: true).map(\.kind))
+      return (contract, kinds)
+    }
+    for (contract, kinds) in changes {
+      for kind in kinds { comparison.note(kind, in: contract) }
+    }
+    return comparison
   }
 
   /// Enum cases one tree's `contract.json` lists and the other's no longer does.
@@ -63,8 +108,10 @@ public struct TreeDiff: Sendable {
         _ = try newMetadata.metadata()
         return []
       }
-      return EnumCaseDiff.removed(
-        old: try oldMetadata?.metadata(), new: try newMetadata?.metadata(), in: folder)
+      // A version the old tree (a release) has is a released version.
+      return EnumCaseDiff.changes(
+        old: try oldMetadata?.metadata(), new: try newMetadata?.metadata(), in: folder,
+        released: true)
     }.flatMap { $0 }
   }
 

@@ -1,60 +1,34 @@
-/// Compares a contract's payloads at one version with the same cases at an older version:
-/// what clients moving from `previous` to `current` meet.
+/// Compares a payload of one version with the committed baseline of the same contract,
+/// locale and variant at an older version: what clients moving from `previous` meet.
 ///
-/// The release gate compares two committed trees of versions this way; `record` compares a
-/// version it records for the first time (today's encodings) with the version before it.
-struct VersionComparison {
-  let catalog: Catalog
+/// `check` compares today's encodings of the current version with the newest released one
+/// (the bump the next release needs), `record` a version it records for the first time, and
+/// `diff` the newest version of the new tree with the newest of the old one.
+struct VersionComparison: Sendable {
+  /// The tree holding `previous`'s baselines.
   let files: BaselineFiles
   let previous: SystemVersion
-  let current: SystemVersion
 
-  /// Where the newer side of the comparison comes from.
-  enum Source {
-    /// `current`'s committed baselines, classified with its committed `contract.json`.
-    case baselines
-    /// Today's encodings for `current`, classified with what the types say now.
-    case encodings
+  /// The changes from `previous`'s baseline of `file`'s contract, locale and variant to
+  /// `current` (whose canonical bytes are `bytes`), classified by `roles`; `nil` when
+  /// `previous` has no such baseline.
+  func changes(to current: JSONValue, bytes: [UInt8], of file: ContractCase, roles: PathRoles)
+    throws -> [Finding]?
+  {
+    let old = ContractCase(contract: file.contract, version: previous, locale: file.locale,
+                           variant: file.variant)
+    guard let oldBytes = try files.read(old.relativePath) else { return nil }
+    guard !sameBytes(oldBytes, bytes) else { return [] }
+    return PayloadDiff(file: file, roles: roles).findings(
+      baseline: try JSONParser.parse(oldBytes, file: files.displayPath(old.relativePath)),
+      current: current)
   }
+}
 
-  /// Every change from `previous` to `current` in `contract`, case by case; a case with no
-  /// baseline at `previous` is a `contract-added`.
-  func changes(of contract: Contract, from source: Source) throws -> [Finding] {
-    let folder = ContractVersion(contract: contract.name, version: current)
-    let committed = source == .baselines ? try ContractMetadata.read(folder, in: files) : nil
-    var changes: [Finding] = []
-    for variant in contract.variants {
-      for locale in catalog.locales {
-        let old = ContractCase(contract: contract.name, version: previous, locale: locale,
-                               variant: variant.name)
-        let new = folder.file(locale: locale, variant: variant.name)
-        guard let oldBytes = try files.read(old.relativePath) else {
-          changes.append(.contractNew(contract.name, since: previous))
-          continue
-        }
-        let newValue: JSONValue
-        let roles: PathRoles
-        switch source {
-        case .baselines:
-          guard let newBytes = try files.read(new.relativePath), !sameBytes(newBytes, oldBytes)
-          else { continue }
-          newValue = try JSONParser.parse(newBytes, file: files.displayPath(new.relativePath))
-          roles = PathRoles(metadata: committed, localizedPointers: [])
-        case .encodings:
-          let payload = try catalog.encode(variant, of: contract, for: new)
-          newValue = payload.value
-          roles = PathRoles(
-            metadata: ContractMetadata(
-              contract: contract.name, version: current.versionString,
-              baseLocale: catalog.baseLocale, locales: catalog.locales, variants: [],
-              annotations: payload.annotations),
-            localizedPointers: [])
-        }
-        changes += PayloadDiff(file: new, roles: roles).findings(
-          baseline: try JSONParser.parse(oldBytes, file: files.displayPath(old.relativePath)),
-          current: newValue)
-      }
-    }
-    return changes
+extension Catalog {
+  /// The newest released version before the current one: what the next release is
+  /// compared with. `nil` when there is none.
+  var releasedBeforeCurrent: SystemVersion? {
+    versions.last { $0 < currentVersion && isReleased($0) }
   }
 }

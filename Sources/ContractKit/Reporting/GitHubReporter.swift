@@ -28,8 +28,9 @@ enum GitHubReporter {
     }
     var sentence = "contracts \(report.command): \(report.gateWord), "
       + report.summary.countsSentence
-    if report.summary.requiredBump != .none {
+    if report.summary.requiredBump != .none || report.comparison != nil {
       sentence += "; required bump: \(report.summary.requiredBump.rawValue)"
+        + report.comparedSuffix
     }
     lines.append("::notice title=ContractKit::\(escapeData(sentence))")
     return lines.joined(separator: "\n") + "\n"

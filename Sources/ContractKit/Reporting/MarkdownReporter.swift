@@ -21,7 +21,7 @@ enum MarkdownReporter {
     var lines = [
       "## ContractKit \(escape(report.command)): \(report.gateWord)",
       "",
-      "Required bump: **\(summary.requiredBump.rawValue)**",
+      "Required bump: **\(summary.requiredBump.rawValue)**" + escape(report.comparedSuffix),
       "",
     ]
     lines += table(

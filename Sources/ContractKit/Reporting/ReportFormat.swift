@@ -49,6 +49,12 @@ extension Report {
   /// `PASS` or `FAIL`, from ``Summary/gatePasses``.
   var gateWord: String { summary.gatePasses ? "PASS" : "FAIL" }
 
+  /// ` (compared each of 1.0.0, 2.0.0 with its baselines; 2.1.0 with 2.0.0)`, or nothing
+  /// when the report does not say.
+  var comparedSuffix: String {
+    comparison.map { " (compared \($0.sentence))" } ?? ""
+  }
+
   /// The locales in the catalog's order (from ``coverage``), for listing grouped findings.
   var localeOrder: [String] { coverage.map(\.locale) }
 }

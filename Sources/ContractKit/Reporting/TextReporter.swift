@@ -27,13 +27,18 @@ enum TextReporter {
     var lines: [String] = []
     if report.isGateReport {
       lines.append("GATE: \(report.gateWord)")
-      lines.append("Required bump: \(report.summary.requiredBump.rawValue)")
+      lines.append("Required bump: \(report.summary.requiredBump.rawValue)"
+        + report.comparedSuffix)
       lines.append("")
       lines += summaryTable(report.summary)
       lines += contractSections(groups, colored: colored)
       lines += coverageLines(report.coverage)
     } else {
       lines.append("contracts \(report.command): \(report.summary.countsSentence)")
+      if report.comparison != nil {
+        lines.append("Required bump: \(report.summary.requiredBump.rawValue)"
+          + report.comparedSuffix)
+      }
       if !groups.isEmpty { lines.append("") }
       for group in groups { lines += findingLines(group, indent: "", colored: colored) }
       if report.command == "check" && !report.failingFindings.isEmpty {

@@ -9,8 +9,11 @@ final class EnumCaseTable<Enum: ViewModelEnum>: Sendable {
   let typeName: String
   /// Every case name, in declaration order.
   let names: [String]
-  /// The metadata recorded at a path carrying this enum.
-  let annotation: PathAnnotation
+  /// The metadata recorded at a path carrying this enum on a version's wire that carries
+  /// every case.
+  private let annotation: PathAnnotation
+  /// The cases that exist only from some version on.
+  private let availability: [Enum: CaseAvailability<Enum>]
   private let nameOfCase: [Enum: String]
   private let caseNamed: [String: Enum]
 
@@ -29,6 +32,31 @@ final class EnumCaseTable<Enum: ViewModelEnum>: Sendable {
     self.nameOfCase = nameOfCase
     self.caseNamed = caseNamed
     annotation = .enumeration(type: typeName, cases: names)
+    availability = Enum.caseAvailability
+  }
+
+  /// The metadata recorded at a path carrying this enum on `version`'s wire: the cases that
+  /// wire can carry.
+  func annotation(for version: SystemVersion) -> PathAnnotation {
+    guard !availability.isEmpty else { return annotation }
+    let cases = Enum.allCases.filter { availability[$0].map { $0.since <= version } ?? true }
+    return .enumeration(type: typeName, cases: cases.map(name(of:)))
+  }
+
+  /// What `version`'s wire carries for `value`: the case itself, the case older wires carry
+  /// in its place, or `nil` when the field is left out.
+  func wireValue(of value: Enum, in version: SystemVersion) -> Enum? {
+    var current = value
+    // Each step goes to a case that exists at an older version, so the walk ends; the
+    // bound guards against availabilities that point at each other.
+    for _ in 0...availability.count {
+      guard let rule = availability[current], version < rule.since else { return current }
+      switch rule.olderWires {
+      case .show(let older): current = older
+      case .omitField: return nil
+      }
+    }
+    preconditionFailure("the case availabilities of \(typeName) form a cycle")
   }
 
   /// The name of `value`; a value `allCases` does not list is spelled by reflection.

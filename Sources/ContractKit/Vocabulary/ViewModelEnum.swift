@@ -4,11 +4,20 @@
 /// enum OrderStatus: ViewModelEnum { case placed, shipped, delivered }
 /// OrderStatus.shipped.displayText   // .localized(key: "OrderStatus.shipped")
 /// ```
-/// On the wire the case encodes as `"shipped"`; `record` lists every case in
-/// `contract.json`, so removing one is reported as `enum-case-removed`.
-public protocol ViewModelEnum: Codable, Sendable, Hashable, CaseIterable {}
+/// On the wire the case encodes as `"shipped"`; `record` lists every case of each version in
+/// `contract.json`, so removing one is `enum-case-removed`, and a case a released version's
+/// clients do not know is `enum-case-added`. A new case is added safely with
+/// ``caseAvailability``: from the unreleased version on, with a case (or nothing) that older
+/// wires carry instead.
+public protocol ViewModelEnum: Codable, Sendable, Hashable, CaseIterable {
+  /// Cases that exist on the wire only from some version on; every other case is on every
+  /// version's wire.
+  static var caseAvailability: [Self: CaseAvailability<Self>] { get }
+}
 
 extension ViewModelEnum {
+  public static var caseAvailability: [Self: CaseAvailability<Self>] { [:] }
+
   /// The case's name as declared: `shipped`.
   public var caseName: String { EnumCaseTable<Self>.shared.name(of: self) }
 
@@ -31,8 +40,16 @@ extension ViewModelEnum {
 
   public func encode(to encoder: any Encoder) throws {
     let table = EnumCaseTable<Self>.shared
-    encoder.contractRecorder?.annotate(table.annotation)
+    var value = self
+    if let recorder = encoder.contractRecorder {
+      recorder.annotate(table.annotation(for: recorder.version))
+      guard let carried = table.wireValue(of: self, in: recorder.version) else {
+        recorder.omit()
+        return
+      }
+      value = carried
+    }
     var container = encoder.singleValueContainer()
-    try container.encode(table.name(of: self))
+    try container.encode(table.name(of: value))
   }
 }

@@ -1,0 +1,31 @@
+/// `translation-stale`: the base locale's text at a path changed and another locale's text
+/// there did not, so the translation very likely still says the old thing.
+///
+/// Nothing is reported when every locale changed together, nor when only a translation
+/// changed.
+enum StaleTranslations {
+  /// One locale's payload of a contract, version and variant, with the findings its
+  /// comparison with its baseline gave.
+  struct Locale {
+    let file: ContractCase
+    let findings: [Finding]
+    let payload: JSONValue
+  }
+
+  static func findings(in locales: [Locale], baseLocale: String) -> [Finding] {
+    guard let base = locales.first(where: { $0.file.locale == baseLocale }) else { return [] }
+    let changed = base.findings.filter { $0.kind == .textChanged }.compactMap(\.path)
+    guard !changed.isEmpty else { return [] }
+    var findings: [Finding] = []
+    for locale in locales where locale.file.locale != baseLocale {
+      let own = Set(locale.findings.filter { $0.kind == .textChanged }.compactMap(\.path))
+      for path in changed where !own.contains(path) {
+        guard let text = JSONPointer.value(at: path, in: locale.payload), case .string = text
+        else { continue }
+        findings.append(
+          .staleTranslation(at: path, in: locale.file, baseLocale: baseLocale, text: text))
+      }
+    }
+    return findings
+  }
+}
