@@ -33,14 +33,24 @@ struct GroupDiff {
     }
     let baseLocale = metadata?.baseLocale ?? (group.locales.contains("en") ? "en" : nil)
     var findings: [Finding] = []
-    for file in changed {
+    var locales: [StaleTranslations.Locale] = []
+    let changedLocales = Set(changed.map(\.locale))
+    for file in group.files {
       guard let oldValue = oldPayloads[file.locale], let newValue = newPayloads[file.locale]
       else { continue }
-      let base: (old: JSONValue?, new: JSONValue?)? =
-        baseLocale.flatMap { $0 == file.locale ? nil : (oldPayloads[$0], newPayloads[$0]) }
-      findings += FileDiff(file: file, roles: roles(in: newValue),
-                           oldRoles: roles(in: oldValue), base: base)
-        .findings(old: oldValue, new: newValue)
+      var found: [Finding] = []
+      if changedLocales.contains(file.locale) {
+        let base: (old: JSONValue?, new: JSONValue?)? =
+          baseLocale.flatMap { $0 == file.locale ? nil : (oldPayloads[$0], newPayloads[$0]) }
+        found = FileDiff(file: file, roles: roles(in: newValue), oldRoles: roles(in: oldValue),
+                         base: base)
+          .findings(old: oldValue, new: newValue)
+      }
+      findings += found
+      locales.append(.init(file: file, findings: found, payload: newValue))
+    }
+    if let baseLocale {
+      findings += StaleTranslations.findings(in: locales, baseLocale: baseLocale)
     }
     return findings
   }
