@@ -94,12 +94,16 @@ struct TreeDiffLocalizationTests {
     #expect(run.code == 1)
   }
 
-  @Test("the base locale's own text change is text-changed, not a fallback")
+  @Test("the base locale's own text change is text-changed, not a fallback; the others stale")
   func baseChanged() throws {
     let run = try runDiff(old: Dashboard.tree(), new: Dashboard.tree { locale, value in
       if locale == "en" { value.set("/greeting", to: "Hello again") }
     })
-    #expect(run.lines == ["text-changed info Dashboard 1.0.0 en default /greeting"])
+    #expect(run.lines == [
+      "translation-stale warning Dashboard 1.0.0 de default /greeting",
+      "text-changed info Dashboard 1.0.0 en default /greeting",
+      "translation-stale warning Dashboard 1.0.0 es default /greeting",
+    ])
   }
 
   @Test("trees that differ in one locale's file report only that file's findings")
@@ -211,7 +215,11 @@ struct TreeDiffLocalizationTests {
       if locale == "en" { value.set("/title", to: "Summary") }
     } + ["Dashboard/1.0.0/contract.json": metadata]
     let run = try runDiff(old: old, new: new)
-    #expect(run.lines == ["text-changed info Dashboard 1.0.0 en default /title"])
+    #expect(run.lines == [
+      "translation-stale warning Dashboard 1.0.0 de default /title",
+      "text-changed info Dashboard 1.0.0 en default /title",
+      "translation-stale warning Dashboard 1.0.0 es default /title",
+    ])
   }
 }
 
