@@ -95,6 +95,12 @@ struct WireContractTests {
       guard case .array(let rows)? = value["rows"] else { return }
       value.set("/rows", to: .array(rows.reversed()))
     }, expected: []),
+    Change(name: "an enum case the hints list newly on a released version",
+           hints: [.localized("/title", keys: ["Card.title"]),
+                   .enumeration("/state", type: "Card.State", cases: ["open", "closed", "held"]),
+                   .redacted("/stamp")],
+           change: { _, _ in },
+           expected: ["error enum-case-added Card 1.0.0 /state"]),
     Change(name: "an enum case the hints no longer list",
            hints: [.localized("/title", keys: ["Card.title"]),
                    .enumeration("/state", type: "Card.State", cases: ["open"]),
