@@ -27,7 +27,7 @@ extension LocalizedValue {
         values.append(value)
       }
       self = .list(values)
-    case .map: return nil
+    case .map, .null, .date: return nil
     }
   }
 }
