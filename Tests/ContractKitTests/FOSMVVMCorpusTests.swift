@@ -265,6 +265,12 @@ struct FOSMVVMCorpusTests {
     let stores = try FOSMVVMCorpus.cases.map(CorpusCheck.store)
     print("FOSMVVM corpus, \(FOSMVVMCorpus.cases.count) cases: "
       + "reader \(Self.summary(readers)); store \(Self.summary(stores))")
+    // `CONTRACTKIT_CORPUS_VERBOSE=1` lists each case's outcomes.
+    if ProcessInfo.processInfo.environment["CONTRACTKIT_CORPUS_VERBOSE"] != nil {
+      for (index, corpusCase) in FOSMVVMCorpus.cases.enumerated() {
+        print("  \(corpusCase.name): reader \(readers[index]), store \(stores[index])")
+      }
+    }
     #expect(readers.allSatisfy { if case .failed = $0 { false } else { true } })
     #expect(stores.allSatisfy { if case .failed = $0 { false } else { true } })
   }

@@ -138,7 +138,7 @@ struct LocalizationStoreTests {
     ("en:\n  A:\n    '': x\n", 3, 5, "empty keys"),
     ("- en\n", 1, 1, "expected a mapping of locales at the top level, found a list"),
     ("en:\n  A:\n    t: x\nen:\n  B:\n    t: y\n", 4, 1,
-     "duplicate key 'en' (first defined on line 1)"),
+     "duplicate key 'en' (first written at 1:1)"),
     ("en:\n  A:\n    t: &x y\n", 3, 8, "anchors"),
   ] as [(String, Int, Int, String)])
   func structureErrors(text: String, line: Int, column: Int, reason: String) throws {
