@@ -40,22 +40,18 @@ final class EncodingSession {
     foundationLocale = Locale(identifier: locale)
   }
 
-  func lookUp(_ key: String, at path: EncodingPath?) -> LocalizedValue? {
-    let resolution = resolve(key)
+  /// Looks `key` up for a text or any value, records the resolution, and returns what FOSMVVM
+  /// shows (`nil`: nothing).
+  func lookUp(_ key: String, at path: EncodingPath?,
+              expecting expectation: LocalizationStore.Expectation) -> LocalizedValue? {
+    let resolution = store.resolve(key, along: fallbackChain, locale: locale,
+                                   expecting: expectation)
     lookups.append(KeyLookup(key: key, path: path, resolution: resolution))
     switch resolution {
     case .resolved(let value), .fellBack(let value, _): return value
+    case .flawed(let shown, _): return shown
     case .missing: return nil
     }
-  }
-
-  /// `store.resolve(key, locale:baseLocale:)`, with the fallback chain computed once.
-  private func resolve(_ key: String) -> Resolution {
-    for candidate in fallbackChain {
-      guard let value = store.value(forKey: key, locale: candidate) else { continue }
-      return candidate == locale ? .resolved(value) : .fellBack(value, from: candidate)
-    }
-    return .missing
   }
 
   func annotate(_ annotation: PathAnnotation, at path: EncodingPath?) {

@@ -85,6 +85,9 @@ struct CaseCheck {
         findings.append(location.finding(
           .translationMissing, at: lookup.pointer,
           "key '\(lookup.key)' has an empty translation"))
+      case .flawed(_, let issue):
+        findings.append(location.finding(
+          .translationMissing, at: lookup.pointer, "key '\(lookup.key)': \(issue.message)"))
       case .fellBack(_, let fallback):
         findings.append(location.finding(
           .translationFallback, at: lookup.pointer,

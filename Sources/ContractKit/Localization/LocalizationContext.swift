@@ -18,14 +18,16 @@ public struct LocalizationContext {
   /// The Foundation locale for formatting numbers and dates.
   public var locale: Locale { session.foundationLocale }
 
-  /// The text at `key`, following the locale fallback chain; `""` when missing.
+  /// The text at `key`, following the locale fallback chain; `""` when missing, and, as in
+  /// FOSMVVM, when the YAML value is not a text (a boolean, a number, a list).
   public func string(forKey key: String) -> String {
-    session.lookUp(key, at: path).map(Self.scalarText) ?? ""
+    if case .string(let text)? = session.lookUp(key, at: path, expecting: .text) { return text }
+    return ""
   }
 
   /// The raw value at `key` in the store, following the fallback chain.
   public func value(forKey key: String) -> LocalizedValue? {
-    session.lookUp(key, at: path)
+    session.lookUp(key, at: path, expecting: .value)
   }
 
   /// A cached formatter for this locale; formatters are costly to build.
@@ -35,15 +37,5 @@ public struct LocalizationContext {
 
   func dateFormatter(date: DateFormatter.Style, time: DateFormatter.Style) -> DateFormatter {
     session.dateFormatter(date: date, time: time)
-  }
-
-  private static func scalarText(_ value: LocalizedValue) -> String {
-    switch value {
-    case .string(let text): text
-    case .int(let value): String(value)
-    case .double(let value): String(value)
-    case .bool(let value): String(value)
-    case .list(let items): items.map(scalarText).joined(separator: ", ")
-    }
   }
 }
