@@ -260,6 +260,9 @@ struct YAMLScanner {
   }
 
   private mutating func fetchFlowCollectionStart(_ kind: YAMLToken.Kind) throws(InputError) {
+    // Refused here already, not only by the composer: every token checks every flow level's
+    // simple key, so unbounded flow nesting would make scanning quadratic.
+    if flowLevel >= YAMLReader.maximumDepth { throw source.refusal(.deepNesting, at: mark) }
     try saveSimpleKey()
     simpleKeys.append(SimpleKey())
     flowLevel += 1
