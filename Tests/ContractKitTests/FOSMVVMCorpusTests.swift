@@ -186,7 +186,9 @@ enum CorpusCheck {
     guard case .map(let locales) = want else { return "'store' is not an object" }
     let actual = Set(store.locales.map { $0.lowercased() })
     let wanted = Set(locales.map { $0.key.lowercased() })
-    guard actual == wanted else { return "locales \(store.locales.sorted()), FOSMVVM has \(wanted.sorted())" }
+    guard actual == wanted else {
+      return "locales \(store.locales.sorted()), FOSMVVM has \(wanted.sorted())"
+    }
     for (locale, table) in locales {
       guard case .map(let keys) = table else { return "locale \(locale) is not an object" }
       let storeKeys = store.keys(in: locale)

@@ -190,7 +190,8 @@ struct YAMLReaderAcceptanceTests {
     let unicode = #"k: "\u00e9\x41\xe9\U0001F600 日本語 é""#
     #expect(try YAMLReader.read(unicode, file: "t.yml")["k"] == .string("éAé😀 日本語 é"))
     let single = "k: 'ダッシュボード ''é'' \\n'"
-    #expect(try YAMLReader.read(single, file: "t.yml")["k"] == .string("ダッシュボード 'é' \\n"))
+    #expect(try YAMLReader.read(single, file: "t.yml")["k"]
+      == .string("ダッシュボード 'é' \\n"))
   }
 
   @Test("Folds multi-line plain and quoted values as Yams does", arguments: [
@@ -472,7 +473,8 @@ struct YAMLReaderAcceptanceTests {
     #expect(error.column == 513)
     #expect(error.reason
       == "nesting deeper than 256 levels of lists and mappings is not supported")
-    _ = try YAMLReader.read("k: " + String(repeating: "[", count: 255) + String(repeating: "]", count: 255), file: "t.yml")
+    let flowLists = String(repeating: "[", count: 255) + String(repeating: "]", count: 255)
+    _ = try YAMLReader.read("k: " + flowLists, file: "t.yml")
     let flow = try #require(readError(String(repeating: "[", count: 1100)))
     #expect(flow.line == 1)
     #expect(flow.column == 257)

@@ -123,6 +123,7 @@ public struct LocalizationStore: Sendable {
       if let problem = entry.issue(expecting: expecting) {
         return .flawed(shown: problem.shown, problem.issue)
       }
+      // An entry without a value always has an issue; the guard only unwraps.
       guard let value = entry.value else { return .missing }
       return candidate == locale ? .resolved(value) : .fellBack(value, from: candidate)
     }

@@ -1,11 +1,13 @@
 /// Why FOSMVVM shows no text, or less than was written, for a translation key: what the YAML
 /// says, what FOSMVVM makes of it, and how to fix the file.
 ///
-/// ```swift
-/// // en.yml: `confirm: Yes`
-/// store.resolve("A.confirm", locale: "en", baseLocale: "en")  // for a text lookup:
-/// // .flawed(shown: nil, "en.yml:3:14 writes `Yes`, a boolean in YAML, and FOSMVVM shows no
-/// //   text for it; quote it: \"Yes\"")
+/// A text lookup (``LocalizationContext/string(forKey:)``) of `confirm: Yes` resolves as
+/// ``Resolution/flawed(shown:_:)`` with no value shown and this issue, which `check` reports as
+/// `translation-missing`:
+///
+/// ```
+/// en.yml:3:14 writes `Yes`, the boolean true in YAML, and FOSMVVM shows no text for it;
+/// quote it: "Yes"
 /// ```
 public struct TranslationIssue: Sendable, Hashable, CustomStringConvertible {
   /// Where the value was written.

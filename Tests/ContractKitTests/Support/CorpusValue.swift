@@ -45,7 +45,8 @@ indirect enum CorpusValue: Sendable, CustomStringConvertible {
   }
 
   static func visible(_ scalar: Unicode.Scalar) -> String {
-    (0x20..<0x7F).contains(scalar.value) ? String(scalar) : "\\u{\(String(scalar.value, radix: 16))}"
+    (0x20..<0x7F).contains(scalar.value)
+      ? String(scalar) : "\\u{\(String(scalar.value, radix: 16))}"
   }
 
   /// The member `key` of a map, compared by Unicode scalars.

@@ -26,7 +26,8 @@ enum YAMLPatterns {
     var body = text[...]
     if let first = body.first, first == plus || first == minus { body = body.dropFirst() }
     if body.starts(with: [zero, UInt8(ascii: "b")]) {
-      return body.count > 2 && body.dropFirst(2).allSatisfy { $0 == zero || $0 == one || $0 == under }
+      return body.count > 2
+        && body.dropFirst(2).allSatisfy { $0 == zero || $0 == one || $0 == under }
     }
     if body.starts(with: [zero, UInt8(ascii: "x")]) {
       return body.count > 2 && body.dropFirst(2).allSatisfy { isHex($0) || $0 == under }
@@ -34,7 +35,8 @@ enum YAMLPatterns {
     if body.first == zero {
       var rest = body.dropFirst()
       if rest.first == UInt8(ascii: "o") { rest = rest.dropFirst() }
-      return rest.isEmpty ? body.count == 1 : rest.allSatisfy { (zero...seven).contains($0) || $0 == under }
+      if rest.isEmpty { return body.count == 1 }
+      return rest.allSatisfy { (zero...seven).contains($0) || $0 == under }
     }
     guard let first = body.first, (one...nine).contains(first) else { return false }
     var index = body.index(after: body.startIndex)
