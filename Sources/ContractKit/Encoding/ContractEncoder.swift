@@ -103,7 +103,11 @@ extension ContractEncoder: TranslationRecorder {
 
   func annotate(_ annotation: PathAnnotation) { session.annotate(annotation, at: path) }
   func noteIdentity(isRandom: Bool) { session.noteIdentity(isRandom: isRandom, at: path) }
-  func lookUp(_ key: String) -> LocalizedValue? { session.lookUp(key, at: path) }
+  func lookUp(_ key: String, expecting expectation: LocalizationStore.Expectation)
+    -> LocalizedValue?
+  {
+    session.lookUp(key, at: path, expecting: expectation)
+  }
 
   func numberFormatter(_ style: NumberFormatter.Style, fractionDigits: Int?) -> NumberFormatter {
     session.numberFormatter(style, fractionDigits: fractionDigits)

@@ -39,11 +39,15 @@ final class EncodingSession {
     foundationLocale = Locale(identifier: locale)
   }
 
-  func lookUp(_ key: String, at path: EncodingPath?) -> LocalizedValue? {
-    let resolution = store.resolve(key, along: fallbackChain)
+  /// Looks `key` up for a text or any value, records the resolution, and returns what FOSMVVM
+  /// shows (`nil`: nothing).
+  func lookUp(_ key: String, at path: EncodingPath?,
+              expecting expectation: LocalizationStore.Expectation) -> LocalizedValue? {
+    let resolution = store.resolve(key, along: fallbackChain, expecting: expectation)
     lookups.append(KeyLookup(key: key, path: path, resolution: resolution))
     switch resolution {
     case .resolved(let value), .fellBack(let value, _): return value
+    case .flawed(let shown, _): return shown
     case .missing: return nil
     }
   }

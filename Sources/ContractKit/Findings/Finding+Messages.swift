@@ -176,6 +176,15 @@ extension Finding {
             message: "key '\(key)' has an empty translation")
   }
 
+  /// A key whose YAML value FOSMVVM cannot show as this text (a boolean, a number, a date,
+  /// a null, a list it keeps only part of): `issue` says where and how to fix the YAML.
+  static func unshowable(key: String, issue: TranslationIssue, at path: String,
+                         in file: ContractCase) -> Finding
+  {
+    Finding(.translationMissing, scope: .file(file), path: path,
+            message: "key '\(key)': \(issue.message)")
+  }
+
   static func fallback(key: String, from locale: String, at path: String,
                        in file: ContractCase) -> Finding
   {

@@ -79,6 +79,8 @@ struct CaseCheck {
         findings.append(.untranslated(key: lookup.key, at: lookup.pointer, in: file))
       case .resolved(.string("")):
         findings.append(.emptyTranslation(key: lookup.key, at: lookup.pointer, in: file))
+      case .flawed(_, let issue):
+        findings.append(.unshowable(key: lookup.key, issue: issue, at: lookup.pointer, in: file))
       case .fellBack(_, let fallback):
         findings.append(.fallback(key: lookup.key, from: fallback, at: lookup.pointer, in: file))
       case .resolved:

@@ -141,7 +141,7 @@ struct GroupCheck {
     for lookup in lookups {
       outcome.resolvedKeys.insert(lookup.key)
       switch lookup.resolution {
-      case .resolved(.string("")), .missing: coverage.missing += 1
+      case .resolved(.string("")), .missing, .flawed: coverage.missing += 1
       case .resolved: coverage.resolved += 1
       case .fellBack: coverage.fellBack += 1
       }

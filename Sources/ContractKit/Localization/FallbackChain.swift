@@ -25,10 +25,19 @@ struct FallbackChain: Sendable, Hashable {
 }
 
 extension LocalizationStore {
-  /// Looks `key` up along `chain`: the one place that decides resolved, fell back or missing.
-  func resolve(_ key: String, along chain: FallbackChain) -> Resolution {
+  /// Looks `key` up along `chain`: the one place that decides resolved, fell back, flawed or
+  /// missing. The first locale that has the key decides, as in FOSMVVM, which stops at the
+  /// first locale with an entry even when it cannot show it.
+  func resolve(_ key: String, along chain: FallbackChain, expecting: Expectation)
+    -> Resolution
+  {
     for candidate in chain.candidates {
-      guard let value = value(forKey: key, locale: candidate) else { continue }
+      guard let entry = entry(forKey: key, locale: candidate) else { continue }
+      if let problem = entry.issue(expecting: expecting) {
+        return .flawed(shown: problem.shown, problem.issue)
+      }
+      // An entry without a value always has an issue; the guard only unwraps.
+      guard let value = entry.value else { return .missing }
       return candidate == chain.locale ? .resolved(value) : .fellBack(value, from: candidate)
     }
     return .missing

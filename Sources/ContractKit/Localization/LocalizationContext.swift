@@ -17,14 +17,16 @@ public struct LocalizationContext {
   /// The Foundation locale for formatting numbers and dates.
   public var locale: Locale { recorder.foundationLocale }
 
-  /// The text at `key`, following the locale fallback chain; `""` when missing.
+  /// The text at `key`, following the locale fallback chain; `""` when missing, and, as in
+  /// FOSMVVM, when the YAML value is not a text (a boolean, a number, a list).
   public func string(forKey key: String) -> String {
-    recorder.lookUp(key).map(Self.scalarText) ?? ""
+    if case .string(let text)? = recorder.lookUp(key, expecting: .text) { return text }
+    return ""
   }
 
   /// The raw value at `key` in the store, following the fallback chain.
   public func value(forKey key: String) -> LocalizedValue? {
-    recorder.lookUp(key)
+    recorder.lookUp(key, expecting: .value)
   }
 
   func numberFormatter(_ style: NumberFormatter.Style, fractionDigits: Int?) -> NumberFormatter {
@@ -33,15 +35,5 @@ public struct LocalizationContext {
 
   func dateFormatter(date: DateFormatter.Style, time: DateFormatter.Style) -> DateFormatter {
     recorder.dateFormatter(date: date, time: time)
-  }
-
-  private static func scalarText(_ value: LocalizedValue) -> String {
-    switch value {
-    case .string(let text): text
-    case .int(let value): String(value)
-    case .double(let value): String(value)
-    case .bool(let value): String(value)
-    case .list(let items): items.map(scalarText).joined(separator: ", ")
-    }
   }
 }

@@ -1,104 +1,148 @@
-/// Flattens YAML documents into a ``LocalizationStore``'s table, checking structure and
-/// rejecting keys defined twice for one locale.
+/// Flattens YAML documents into a ``LocalizationStore``'s table exactly as FOSMVVM's
+/// `YamlLocalizationStore` flattens them, and refuses what FOSMVVM would settle at random.
+///
+/// FOSMVVM's rules, all shown by the corpus in `../shared/fosmvvm-yaml`:
+/// - a root that is not a mapping is skipped, and so is a top-level key whose value is not a
+///   mapping; every other top-level key is a locale, stored lowercased (`EN` and `en` merge);
+/// - keys below a locale join with `.` (an empty key adds no `.` below it, `a.b` and
+///   `a: {b}` are one key);
+/// - strings are trimmed of Foundation's `whitespacesAndNewlines`; ints, doubles and bools are
+///   kept; nulls, dates, empty lists and empty mappings write nothing;
+/// - a list keeps only its items of the first type present among string, int, double and bool
+///   (untrimmed), and a list with none of them is an error.
+///
+/// The same key written twice with different values is refused, naming both places: FOSMVVM
+/// keeps the one it happens to read last, and its order changes from run to run.
 struct LocalizationTableBuilder {
-  /// Locale → flattened key → entry.
+  /// Lowercased locale → flattened key → entry.
   private(set) var table: [String: [String: LocalizationStore.Entry]] = [:]
-  /// Locale → flattened key of a mapping → where that mapping was first opened.
-  private var branches: [String: [String: TranslationLocation]] = [:]
+  /// Lowercased locale → the spelling it was first written with.
+  private(set) var spellings: [String: String] = [:]
 
-  /// Adds the translations of one document read from `file`.
-  mutating func add(_ root: YAMLNode, file: String) throws(InputError) {
-    guard case .map(let locales) = root else {
-      throw InputError(
-        file: file, line: 1, column: 1, byteOffset: 0,
-        reason: "expected a mapping of locales at the top level, found a \(root.kindName)")
-    }
+  /// Adds the translations of one document read from `file` (`nil`: the file has none).
+  mutating func add(_ root: YAMLSourceNode?, file: String) throws(InputError) {
+    guard case .map(let locales)? = root?.content else { return }
     for localeEntry in locales {
-      let locale = localeEntry.key
-      guard Self.isLocaleTag(locale) else {
-        throw error(
-          "'\(locale)' is not a BCP-47 locale tag such as 'en' or 'pt-BR'",
-          at: localeEntry, file: file)
-      }
-      guard case .map(let types) = localeEntry.value else {
-        throw error(
-          "locale '\(locale)' must hold a mapping of type names, found a "
-            + localeEntry.value.kindName,
-          at: localeEntry, file: file)
-      }
-      for typeEntry in types {
-        guard case .map = typeEntry.value else {
-          throw error(
-            "'\(typeEntry.key)' sits directly under locale '\(locale)'; keys need a type "
-              + "level such as 'TypeName.\(typeEntry.key)'",
-            at: typeEntry, file: file)
-        }
-        try add(typeEntry, prefix: "", locale: locale, file: file)
-      }
+      guard case .map(let keys) = localeEntry.value.content else { continue }
+      let locale = localeEntry.key.lowercased()
+      if spellings[locale] == nil { spellings[locale] = localeEntry.key }
+      try flatten(keys, locale: locale, file: file)
     }
   }
 
-  /// Adds `entry` (a leaf, or a mapping flattened below `prefix`) for `locale`.
-  private mutating func add(
-    _ entry: YAMLNode.Entry, prefix: String, locale: String, file: String
-  ) throws(InputError) {
-    if entry.key.isEmpty {
-      throw error("empty keys are not supported", at: entry, file: file)
-    }
-    if entry.key.contains(".") {
-      throw error(
-        "key '\(entry.key)' contains '.', which separates key path segments",
-        at: entry, file: file)
-    }
-    let key = prefix.isEmpty ? entry.key : prefix + "." + entry.key
-    let location = TranslationLocation(file: file, line: entry.line, column: entry.column)
-    if case .map(let children) = entry.value {
-      if let leaf = table[locale]?[key] {
-        throw error(
-          "key '\(key)' for locale '\(locale)' is a mapping here but a value at "
-            + "\(leaf.location)",
-          at: entry, file: file)
+  /// Adds every leaf below a locale, walking the mappings with an explicit stack.
+  private mutating func flatten(_ entries: [YAMLSourceEntry], locale: String, file: String)
+    throws(InputError)
+  {
+    var pending: [(entries: ArraySlice<YAMLSourceEntry>, prefix: String)] = [(entries[...], "")]
+    while var top = pending.popLast() {
+      guard let entry = top.entries.popFirst() else { continue }
+      pending.append(top)
+      let key = top.prefix.isEmpty ? entry.key : top.prefix + "." + entry.key
+      if case .map(let children) = entry.value.content, !children.isEmpty {
+        pending.append((children[...], key))
+        continue
       }
-      if branches[locale]?[key] == nil { branches[locale, default: [:]][key] = location }
-      for child in children {
-        try add(child, prefix: key, locale: locale, file: file)
+      let location = TranslationLocation(file: file, mark: entry.mark)
+      let value = try Self.value(of: entry.value, key: key, file: file)
+      let written = LocalizationStore.WrittenValue(node: entry.value, keyMark: entry.mark,
+                                                   file: file)
+      try store(LocalizationStore.Entry(value: value, location: location, written: written),
+                key: key, locale: locale)
+    }
+  }
+
+  /// What FOSMVVM keeps of a leaf; `nil` when it writes nothing.
+  /// - Throws: `InputError` for a list with no string, int, double or bool, as FOSMVVM does.
+  private static func value(of node: YAMLSourceNode, key: String, file: String)
+    throws(InputError) -> LocalizedValue?
+  {
+    switch node.content {
+    case .scalar(let scalar):
+      guard case .string(let text) = scalar.value else { return LocalizedValue(scalar.value) }
+      return .string(Whitespace.trimmed(text))
+    case .map:
+      return nil
+    case .list(let items):
+      guard !items.isEmpty else { return nil }
+      let values = items.map { item -> LocalizedValue? in
+        guard case .scalar(let scalar) = item.content else { return nil }
+        return LocalizedValue(scalar.value)
       }
+      // FOSMVVM tries `[String]`, then `[Int]`, `[Double]`, `[Bool]`, each by compactMap.
+      let kinds: [(LocalizedValue) -> Bool] = [
+        { if case .string = $0 { true } else { false } },
+        { if case .int = $0 { true } else { false } },
+        { if case .double = $0 { true } else { false } },
+        { if case .bool = $0 { true } else { false } },
+      ]
+      for isKind in kinds {
+        let kept = values.compactMap { $0 }.filter(isKind)
+        if !kept.isEmpty { return .list(kept) }
+      }
+      let place = TranslationLocation(file: file, mark: node.mark)
+      throw InputError(
+        file: file, line: place.line, column: place.column, byteOffset: node.mark.offset,
+        reason: "the list at key '\(key)' holds no string, integer, number or boolean, so "
+          + "FOSMVVM refuses the whole store (a typeError); translations are texts, numbers "
+          + "or booleans, or lists of one of them")
+    }
+  }
+
+  /// Records `entry` at `key`, unless it conflicts with what is already there.
+  private mutating func store(_ entry: LocalizationStore.Entry, key: String, locale: String)
+    throws(InputError)
+  {
+    guard let existing = table[locale]?[key] else {
+      table[locale, default: [:]][key] = entry
       return
     }
-    guard let value = LocalizedValue(entry.value) else {
-      throw error("lists may hold only scalars", at: entry, file: file)
+    // A null, a date or an empty value writes nothing in FOSMVVM: it never erases a value,
+    // and a later value replaces it.
+    guard let value = entry.value else { return }
+    guard let first = existing.value else {
+      table[locale]?[key] = entry
+      return
     }
-    if let first = table[locale]?[key] {
-      throw error(
-        "duplicate key '\(key)' for locale '\(locale)' (first defined at \(first.location))",
-        at: entry, file: file)
-    }
-    if let branch = branches[locale]?[key] {
-      throw error(
-        "key '\(key)' for locale '\(locale)' is a value here but a mapping at \(branch)",
-        at: entry, file: file)
-    }
-    table[locale, default: [:]][key] = LocalizationStore.Entry(value: value, location: location)
+    if value.isIdentical(to: first) { return }
+    throw InputError(
+      file: entry.location.file, line: entry.location.line, column: entry.location.column,
+      byteOffset: entry.written.keyMark.offset,
+      reason: "key '\(key)' of locale '\(spellings[locale] ?? locale)' is written here and at "
+        + "\(existing.location) with different values; FOSMVVM shows whichever it happens to "
+        + "read last, which changes from run to run, so keep one")
   }
+}
 
-  private func error(_ reason: String, at entry: YAMLNode.Entry, file: String) -> InputError {
-    InputError(file: file, line: entry.line, column: entry.column, byteOffset: entry.byteOffset,
-               reason: reason)
-  }
-
-  /// Whether `tag` matches `[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*`.
-  static func isLocaleTag(_ tag: String) -> Bool {
-    let parts = tag.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-    guard let language = parts.first, (2...3).contains(language.count),
-          language.allSatisfy(isASCIILetter) else { return false }
-    return parts.dropFirst().allSatisfy { part in
-      (2...8).contains(part.count) && part.allSatisfy { isASCIILetter($0) || isASCIIDigit($0) }
+extension LocalizedValue {
+  /// A scalar Yams typed, as FOSMVVM keeps it (untrimmed); `nil` for nulls, dates and
+  /// collections, which FOSMVVM drops.
+  init?(_ node: YAMLNode) {
+    switch node {
+    case .string(let text): self = .string(text)
+    case .int(let value): self = .int(value)
+    case .double(let value): self = .double(value)
+    case .bool(let value): self = .bool(value)
+    case .null, .date, .list, .map: return nil
     }
   }
+}
 
-  private static func isASCIILetter(_ byte: UInt8) -> Bool {
-    (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+/// Foundation's `CharacterSet.whitespacesAndNewlines`, as FOSMVVM trims strings with it.
+///
+/// Written out rather than asked of Foundation: the set differs between platforms (U+200B is
+/// in it on Linux, not on Darwin), and the corpus was produced on Linux.
+enum Whitespace {
+  static let scalars: Set<UInt32> = Set(
+    [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0x85, 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000]
+      + Array(0x2000...0x200B))
+
+  /// `text` without leading and trailing whitespace.
+  static func trimmed(_ text: String) -> String {
+    let view = text.unicodeScalars
+    guard let first = view.firstIndex(where: { !scalars.contains($0.value) }),
+          let last = view.lastIndex(where: { !scalars.contains($0.value) }) else { return "" }
+    if first == view.startIndex, last == view.index(before: view.endIndex) { return text }
+    return String(view[first...last])
   }
-
-  private static func isASCIIDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
 }

@@ -13,9 +13,10 @@ protocol TranslationRecorder: ContractRecorder {
   /// The Foundation locale for formatting numbers and dates.
   var foundationLocale: Locale { get }
 
-  /// The value at `key` along the locale's fallback chain, logged at this place; `nil` when
-  /// no locale of the chain has it.
-  func lookUp(_ key: String) -> LocalizedValue?
+  /// What FOSMVVM shows at `key` along the locale's fallback chain, looked up as a text or
+  /// as any value and logged at this place; `nil` when it shows nothing.
+  func lookUp(_ key: String, expecting expectation: LocalizationStore.Expectation)
+    -> LocalizedValue?
 
   /// A formatter for this locale, shared by the encoding's values; formatters are costly to
   /// build.

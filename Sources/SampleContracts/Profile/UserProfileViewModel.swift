@@ -26,7 +26,7 @@ public struct UserProfileViewModel: ViewModel {
   {
     fullName = LocalizableCompound(
       [.constant(givenName), .constant(familyName)],
-      separator: .localized(key: "UserProfileViewModel.nameSeparator"))
+      separator: .constant(" "))
     self.memberSince = LocalizableDate(value: memberSince, dateStyle: .long)
     self.followers = LocalizableInt(value: followers)
     self.rating = LocalizableDouble(value: rating, fractionDigits: 1)

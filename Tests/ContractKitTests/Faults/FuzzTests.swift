@@ -123,8 +123,9 @@ struct FaultFuzzTests {
 
   // MARK: - YAML reader
 
-  /// FOSMVVM-style translation files: the sample catalog's, plus constructs near the edge of
-  /// the supported subset.
+  /// FOSMVVM-style translation files: the sample catalog's, a file near the edge of what
+  /// translation files use, and every input of the FOSMVVM corpus (when it is beside the
+  /// package), so damage lands on block scalars, flow collections, escapes and line breaks too.
   static let yamlSeeds: [[UInt8]] = {
     let directory = packageRoot.appendingPathComponent("Sources/SampleContracts/Localization")
     let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
@@ -144,12 +145,39 @@ struct FaultFuzzTests {
           items:
             - "one"
             - two
+          block: |
+            line one
+            line two
+          folded: >-
+            folded
+            text
+          flow: [a, "b, c", {d: e}]
+          empty:
           Nested:
             deeper:
               deepest: "x"   # trailing comment
       """
-    return files + [Array(extra.utf8), Array("en:\r\n  A:\r\n    b: \"c\"\r\n".utf8)]
+    let corpus = FOSMVVMCorpus.cases.flatMap { corpusCase in
+      corpusCase.yamlFiles.compactMap { FileManager.default.contents(atPath: $0.url.path) }
+    }.map { [UInt8]($0) }
+    return files + [Array(extra.utf8), Array("en:\r\n  A:\r\n    b: \"c\"\r\n".utf8)] + corpus
   }()
+
+  /// Where a YAML error's position is impossible for `bytes`: lines counted as libyaml counts
+  /// them (CR LF, CR, LF, U+0085, U+2028, U+2029), columns from 1, the offset inside the file.
+  static func yamlPositionProblem(_ error: InputError, in bytes: [UInt8]) -> String? {
+    guard let line = error.line, let column = error.column, let offset = error.byteOffset else {
+      return "error without line, column and byte offset: \(error)"
+    }
+    let lines = YAMLTestSupport.lineCount(bytes)
+    guard line >= 1, column >= 1, line <= lines else {
+      return "position \(line):\(column) outside \(lines) lines: \(error)"
+    }
+    guard offset >= 0, offset <= bytes.count else {
+      return "byte offset \(offset) outside \(bytes.count) bytes: \(error)"
+    }
+    return nil
+  }
 
   @Test("the YAML reader on damaged YAML reads it or throws a positioned error, never hangs")
   func damagedYAML() throws {
@@ -168,17 +196,21 @@ struct FaultFuzzTests {
           _ = try YAMLReader.read(damaged, file: "fuzz.yml")
           accepted += 1
         } catch {
-          if let problem = Self.positionProblem(error, in: damaged) {
+          if let problem = Self.yamlPositionProblem(error, in: damaged) {
             failures.append("seed \(seed): \(problem) for \(Self.show(damaged))")
           }
         }
-        // The store on top of the reader: reads or throws, never traps.
+        // The store on top of the reader: reads or throws a positioned error, never traps.
+        let text = String(decoding: damaged, as: UTF8.self)
         do throws(InputError) {
-          _ = try LocalizationStore(files: [(name: "fuzz.yml", text: String(decoding: damaged, as: UTF8.self))])
+          let store = try LocalizationStore(files: [(name: "fuzz.yml", text: text)])
+          for locale in store.locales {
+            for key in store.keys(in: locale) {
+              _ = store.resolve(key, along: FallbackChain(locale: locale, baseLocale: locale), expecting: .text)
+            }
+          }
         } catch {
-          if error.line == nil {
-            // Structural errors (a locale that is not a map…) may name no line; fine.
-          } else if let problem = Self.positionProblem(error, in: Array(String(decoding: damaged, as: UTF8.self).utf8)) {
+          if let problem = Self.yamlPositionProblem(error, in: Array(text.utf8)) {
             failures.append("seed \(seed): store: \(problem)")
           }
         }

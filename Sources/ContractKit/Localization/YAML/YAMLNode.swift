@@ -1,24 +1,32 @@
+import Foundation
+
 /// One node of a YAML document read by ``YAMLReader``: a typed scalar, a list or an ordered map.
 ///
-/// Maps keep their keys in document order together with where each key was written, so
-/// later stages (the localization store) can report positions without re-reading the file.
+/// The cases are the values Yams builds for the same text, typed by the same YAML 1.1 rules:
+/// FOSMVVM reads its translations with Yams, so a node is what FOSMVVM would see. Maps keep
+/// their keys in document order together with where each key was written, so later stages
+/// (the localization store) can report positions without re-reading the file.
 ///
 /// ```swift
 /// let node = try YAMLReader.read("en:\n  Title:\n    text: Hi\n", file: "en.yml")
 /// // .map([Entry(key: "en", value: .map([...]), line: 1, column: 1, byteOffset: 0)])
 /// ```
 public indirect enum YAMLNode: Sendable, Hashable {
-  /// A quoted scalar, or a plain scalar that is not a boolean or a number.
+  /// A quoted or block scalar, or a plain scalar that no YAML 1.1 type rule claims.
   case string(String)
-  /// A plain scalar matching `-?[0-9]+`.
+  /// A plain integer: decimal, octal (`010`, `0o17`), hex, binary, with `_`, or base 60.
   case int(Int)
-  /// A plain decimal scalar such as `0.75`, `-1.5` or `1e3`.
+  /// A plain floating-point scalar such as `0.75`, `1e3`, `1:30.5`, `.inf` or `.nan`.
   case double(Double)
-  /// The plain scalars `true` and `false`.
+  /// A plain boolean: `true`, `yes`, `on` and their negations, in three casings.
   case bool(Bool)
-  /// A block sequence of scalars.
+  /// A plain `~`, `null`, `Null`, `NULL`, or nothing at all (`key:` with no value).
+  case null
+  /// A plain YAML 1.1 timestamp such as `2024-01-15` or `2001-12-14t21:59:43.10-05:00`.
+  case date(Date)
+  /// A block or flow sequence.
   case list([YAMLNode])
-  /// A block mapping, in document order.
+  /// A block or flow mapping, in document order, one entry per distinct key.
   case map([Entry])
 
   /// One key of a mapping, its value, and the position of the key in the source.
@@ -58,6 +66,8 @@ extension YAMLNode {
     case .int: "integer"
     case .double: "number"
     case .bool: "boolean"
+    case .null: "null"
+    case .date: "date"
     case .list: "list"
     case .map: "mapping"
     }

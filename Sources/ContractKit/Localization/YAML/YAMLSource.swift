@@ -1,121 +1,116 @@
-/// One physical line of a YAML file that carries content (not blank, not only a comment).
-struct YAMLLine: Sendable {
-  /// The 1-based line number.
-  let number: Int
-  /// The byte offset of the line's first byte (after the BOM on line 1).
-  let start: Int
-  /// The byte offset just past the line's last byte, line break excluded.
-  let end: Int
-  /// The number of leading spaces.
-  let indent: Int
-  /// The byte offset of a tab inside the leading whitespace, if there is one.
-  let tabOffset: Int?
+/// A position in a YAML file, counted the way libyaml counts it for Yams's error messages.
+struct YAMLMark: Sendable, Hashable {
+  /// The 0-based byte offset in the file (a leading byte order mark included).
+  var offset: Int
+  /// The 0-based line. CR LF, CR, LF, U+0085, U+2028 and U+2029 each end a line, as in libyaml.
+  var line: Int
+  /// The 0-based column, in Unicode scalars.
+  var column: Int
+  /// The 0-based count of characters read (CR LF counts two): libyaml's simple key limit of
+  /// 1024 characters is measured in these.
+  var index: Int
 
-  /// The byte offset of the first character after the indentation.
-  var contentStart: Int { start + indent }
+  /// The 1-based `line:column` people read.
+  var description: String { "\(line + 1):\(column + 1)" }
 }
 
-/// A YAML file checked for valid UTF-8 and allowed characters, and split into content lines.
+/// A YAML file's bytes, checked the way FOSMVVM and libyaml check them before reading.
+///
+/// FOSMVVM turns the file into a `String` with `String(data:encoding: .utf8)`, which fails on
+/// bytes that are not UTF-8 and drops one leading byte order mark; libyaml then refuses
+/// control characters and noncharacters anywhere in the text.
 struct YAMLSource: Sendable {
   let bytes: [UInt8]
   let file: String
-  /// The content lines, in order; blank and comment-only lines are left out.
-  let lines: [YAMLLine]
+  /// Where the text starts: after the byte order mark Foundation drops, if there is one.
+  let start: Int
 
-  /// Validates `bytes` and splits them into lines.
-  /// - Throws: `InputError` at the first invalid UTF-8 sequence or disallowed character.
+  /// Checks `bytes`.
+  /// - Throws: `InputError` at the first byte that is not UTF-8 or not allowed in YAML.
   init(bytes: [UInt8], file: String) throws(InputError) {
     self.bytes = bytes
     self.file = file
-    var splitter = LineSplitter(bytes: bytes, file: file)
-    lines = try splitter.split()
+    start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    try validate()
   }
 
-  /// The 1-based column of `offset` on `line`, counted in Unicode scalars.
-  func column(of offset: Int, on line: YAMLLine) -> Int {
-    YAMLSource.column(of: offset, lineStart: line.start, in: bytes)
+  /// The mark of the text's first character.
+  var startMark: YAMLMark { YAMLMark(offset: start, line: 0, column: 0, index: 0) }
+
+  /// An error at `mark`.
+  func error(_ reason: String, at mark: YAMLMark) -> InputError {
+    InputError(file: file, line: mark.line + 1, column: mark.column + 1, byteOffset: mark.offset,
+               reason: reason)
   }
 
-  /// An error at `offset` on `line`.
-  func error(_ reason: String, at offset: Int, on line: YAMLLine) -> InputError {
-    InputError(file: file, line: line.number, column: column(of: offset, on: line),
-               byteOffset: offset, reason: reason)
-  }
-
-  static func column(of offset: Int, lineStart: Int, in bytes: [UInt8]) -> Int {
-    var column = 1
-    var index = lineStart
-    while index < offset, index < bytes.count {
-      if bytes[index] & 0xC0 != 0x80 { column += 1 }
-      index += 1
+  /// The mark of the character at `offset`, by reading the text from its start.
+  func mark(at offset: Int) -> YAMLMark {
+    var mark = startMark
+    while mark.offset < offset, mark.offset < bytes.count {
+      let byte = bytes[mark.offset]
+      let isCRLF = byte == 0x0D && mark.offset + 1 < bytes.count && bytes[mark.offset + 1] == 0x0A
+      let width = isCRLF ? 2 : Self.width(of: byte)
+      if isCRLF || Self.breakWidth(bytes, at: mark.offset) > 0 {
+        mark.line += 1
+        mark.column = 0
+      } else {
+        mark.column += 1
+      }
+      mark.index += isCRLF ? 2 : 1
+      mark.offset += width
     }
-    return column
+    return mark
   }
 
-  static func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
-}
-
-/// Walks the bytes once: validates UTF-8, rejects control characters, and records lines.
-private struct LineSplitter {
-  let bytes: [UInt8]
-  let file: String
-  var lineNumber = 1
-  var lineStart = 0
-  var lines: [YAMLLine] = []
-
-  init(bytes: [UInt8], file: String) {
-    self.bytes = bytes
-    self.file = file
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { lineStart = 3 }
+  /// The length of the UTF-8 sequence a lead byte starts.
+  static func width(of lead: UInt8) -> Int {
+    switch lead {
+    case 0..<0x80: 1
+    case 0xC0..<0xE0: 2
+    case 0xE0..<0xF0: 3
+    default: 4
+    }
   }
 
-  mutating func split() throws(InputError) -> [YAMLLine] {
-    var index = lineStart
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte >= 0x80 {
-        index += try multiByteLength(at: index)
+  /// The byte length of the line break at `offset` (CR LF counts as 2), or 0.
+  static func breakWidth(_ bytes: [UInt8], at offset: Int) -> Int {
+    guard offset < bytes.count else { return 0 }
+    func at(_ step: Int) -> UInt8 { offset + step < bytes.count ? bytes[offset + step] : 0 }
+    switch bytes[offset] {
+    case 0x0D: return at(1) == 0x0A ? 2 : 1
+    case 0x0A: return 1
+    case 0xC2: return at(1) == 0x85 ? 2 : 0
+    case 0xE2: return at(1) == 0x80 && (at(2) == 0xA8 || at(2) == 0xA9) ? 3 : 0
+    default: return 0
+    }
+  }
+
+  // MARK: Validation
+
+  /// Walks the bytes once, decoding UTF-8 and checking each character against the set libyaml
+  /// allows: tab, LF, CR, U+0020–U+007E, U+0085, U+00A0–U+D7FF, U+E000–U+FFFD and above.
+  private func validate() throws(InputError) {
+    var offset = start
+    while offset < bytes.count {
+      let lead = bytes[offset]
+      if lead < 0x80 {
+        if (lead < 0x20 && lead != 0x09 && lead != 0x0A && lead != 0x0D) || lead == 0x7F {
+          throw disallowed(UInt32(lead), at: offset)
+        }
+        offset += 1
         continue
       }
-      switch byte {
-      case 0x0A:
-        let hasReturn = index > lineStart && bytes[index - 1] == 0x0D
-        finishLine(end: hasReturn ? index - 1 : index)
-        lineNumber += 1
-        lineStart = index + 1
-      case 0x0D:
-        guard index + 1 < bytes.count, bytes[index + 1] == 0x0A else {
-          throw error("a carriage return must be followed by a line feed", at: index)
-        }
-      case 0x09:
-        break
-      case 0x00..<0x20, 0x7F:
-        throw error("control character \(hex(UInt32(byte))) is not allowed", at: index)
-      default:
-        break
-      }
-      index += 1
+      let (value, length) = try decode(at: offset)
+      let allowed = value == 0x85 || (0xA0...0xD7FF).contains(value)
+        || (0xE000...0xFFFD).contains(value) || value >= 0x10000
+      if !allowed { throw disallowed(value, at: offset) }
+      offset += length
     }
-    finishLine(end: bytes.count)
-    return lines
   }
 
-  /// Records the line from `lineStart` to `end` when it carries content.
-  mutating func finishLine(end: Int) {
-    var indent = 0
-    while lineStart + indent < end, bytes[lineStart + indent] == 0x20 { indent += 1 }
-    var first = lineStart + indent
-    let tabOffset = first < end && bytes[first] == 0x09 ? first : nil
-    while first < end, YAMLSource.isBlank(bytes[first]) { first += 1 }
-    guard first < end, bytes[first] != UInt8(ascii: "#") else { return }
-    lines.append(YAMLLine(number: lineNumber, start: lineStart, end: end, indent: indent,
-                          tabOffset: tabOffset))
-  }
-
-  /// The length of the valid multi-byte UTF-8 sequence at `index`.
-  /// - Throws: `InputError` for invalid UTF-8 or a disallowed scalar.
-  func multiByteLength(at index: Int) throws(InputError) -> Int {
-    let lead = bytes[index]
+  /// The scalar value and length of the multi-byte UTF-8 sequence at `offset`.
+  private func decode(at offset: Int) throws(InputError) -> (UInt32, Int) {
+    let lead = bytes[offset]
     let length: Int
     var secondRange: ClosedRange<UInt8> = 0x80...0xBF
     var value: UInt32
@@ -127,40 +122,36 @@ private struct LineSplitter {
     case 0xF0: length = 4; value = UInt32(lead & 0x07); secondRange = 0x90...0xBF
     case 0xF1...0xF3: length = 4; value = UInt32(lead & 0x07)
     case 0xF4: length = 4; value = UInt32(lead & 0x07); secondRange = 0x80...0x8F
-    default: throw error("invalid UTF-8 byte \(hexByte(lead))", at: index)
+    default: throw notUTF8("invalid UTF-8 byte \(Self.hexByte(lead))", at: offset)
     }
     for step in 1..<length {
-      let position = index + step
+      let position = offset + step
       let range: ClosedRange<UInt8> = step == 1 ? secondRange : 0x80...0xBF
       guard position < bytes.count, range.contains(bytes[position]) else {
-        throw error("invalid UTF-8 sequence starting with byte \(hexByte(lead))", at: index)
+        throw notUTF8("invalid UTF-8 sequence starting with byte \(Self.hexByte(lead))",
+                      at: offset)
       }
       value = value << 6 | UInt32(bytes[position] & 0x3F)
     }
-    if (0x80...0x9F).contains(value) {
-      throw error("control character \(hex(value)) is not allowed", at: index)
-    }
-    if value == 0xFEFF {
-      throw error("a byte order mark is only allowed at the start of the file", at: index)
-    }
-    if value == 0xFFFE || value == 0xFFFF {
-      throw error("noncharacter \(hex(value)) is not allowed", at: index)
-    }
-    return length
+    return (value, length)
   }
 
-  func error(_ reason: String, at offset: Int) -> InputError {
-    InputError(file: file, line: lineNumber,
-               column: YAMLSource.column(of: offset, lineStart: lineStart, in: bytes),
-               byteOffset: offset, reason: reason)
+  private func notUTF8(_ reason: String, at offset: Int) -> InputError {
+    error("\(reason); FOSMVVM reads translation files as UTF-8 only", at: mark(at: offset))
   }
 
-  func hex(_ value: UInt32) -> String {
+  private func disallowed(_ value: UInt32, at offset: Int) -> InputError {
+    let kind = value == 0xFFFE || value == 0xFFFF ? "noncharacter" : "control character"
+    return error("\(kind) \(Self.hex(value)) is not allowed in YAML; write it as an escape "
+                   + "in double quotes", at: mark(at: offset))
+  }
+
+  static func hex(_ value: UInt32) -> String {
     let digits = String(value, radix: 16, uppercase: true)
     return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
-  func hexByte(_ byte: UInt8) -> String {
+  static func hexByte(_ byte: UInt8) -> String {
     let digits = String(byte, radix: 16, uppercase: true)
     return "0x" + (digits.count < 2 ? "0" : "") + digits
   }
