@@ -117,7 +117,8 @@ public enum ContractsCommandLine {
       let catalog = try loadCatalog()
       let outcome = try Record(
         catalog: catalog, acceptBreakingReason: invocation.acceptBreaking ? invocation.reason : nil,
-        onlyMissing: invocation.onlyMissing, options: options
+        onlyMissing: invocation.onlyMissing, selection: invocation.selection(in: catalog),
+        options: options
       ).run()
       try stdout(RecordReport.text(
         outcome, baselines: BaselineFiles(root: catalog.effectiveBaselineDirectory).displayRoot,

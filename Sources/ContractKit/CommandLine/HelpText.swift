@@ -23,7 +23,7 @@ enum HelpText {
     switch command {
     case nil: options = "<subcommand>"
     case .check?: options = "check [--baselines <dir>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--shard <i/n>]"
-    case .record?: options = "record [--baselines <dir>] [--missing] [--accept-breaking --reason <text>]"
+    case .record?: options = "record [--baselines <dir>] [--only <selector> ...] [--missing] [--accept-breaking --reason <text>]"
     case .diff?: options = "diff <old-dir> <new-dir> [--format <format>] [--output <file>] [--strict | --fail-on <severity>]"
     case .report?: options = "report [--baselines <dir>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--shard <i/n>]"
     case .merge?: options = "merge <report.json> ... [--format <format>] [--output <file>] [--strict | --fail-on <severity>]"
@@ -103,10 +103,17 @@ enum HelpText {
     Writes are atomic; a second record changes no byte. Files no contract owns are listed,
     never deleted.
 
+    --only limits recording, the refusal and an accepted break to the cases it selects:
+    Contract, Contract/version, Contract/version/locale or Contract/version/locale.variant,
+    with * for any text in a part (Dashboard*, */1.1.0, HomeViewModel/*/es). A locale
+    without a variant selects all its variants; use locale.default for the default stub.
+
     USAGE: \(usage)
 
     OPTIONS:
       --baselines <dir>       The baseline directory. (default: the catalog's)
+      --only <selector> ...   Record only the selected cases; a selector that matches no
+                              case is a usage error. (repeatable)
       --missing               Only write baselines that do not exist yet.
       --accept-breaking       Record breaking changes to released baselines.
       --reason <text>         Why the break is intended (required with --accept-breaking).

@@ -23,6 +23,10 @@ enum RecordReport {
         ? "Baselines in \(baselines) are up to date (\(outcome.unchanged) files unchanged)."
         : "Recorded \(payloads.counting("file")) in \(baselines) (\(outcome.unchanged) unchanged).")
       lines += outcome.written.map { "  wrote \($0)" }
+      if outcome.unselected > 0 {
+        lines.append("Left \(outcome.unselected.counting("changed file")) that --only did not "
+          + "select as they are.")
+      }
       if !outcome.breaking.isEmpty {
         lines.append("Accepted \(outcome.breaking.count.counting("breaking change")), logged in Baselines.md.")
       }
