@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import ContractKit
 
-/// The spellings a newcomer writes first: version literals, substitution literals, a base
+/// The spellings a newcomer writes first: version literals, plain substitution values, a base
 /// locale named as such, and baselines found beside the package.
 @Suite("Call sites: what a newcomer writes")
 struct CallSiteTests {
@@ -15,36 +15,46 @@ struct CallSiteTests {
     #expect(versions.sorted().map(\.versionString) == ["1.0.0", "2.0.0"])
   }
 
-  @Test("substitution literals: text is constant, numbers are formatted per locale")
-  func substitutionLiterals() throws {
+  @Test("substitutions take plain values: text is constant, numbers and dates per locale")
+  func substitutionValues() throws {
     struct Banner: Codable, Sendable {
-      var greeting = LocalizableSubstitutions(
-        template: .localized(key: "Banner.greeting"),
-        substitutions: ["name": "Ana", "count": 12480, "rating": 4.5])
+      var greeting: LocalizableSubstitutions
+      init(name: String, count: Int) {
+        greeting = LocalizableSubstitutions(
+          template: .localized(key: "Banner.greeting"),
+          substitutions: ["name": name, "count": count, "rating": 4.5,
+                          "since": Date(timeIntervalSince1970: 1_622_505_600),
+                          "plan": LocalizableString.localized(key: "Banner.plan")])
+      }
     }
     let store = try makeStore("""
       en:
         Banner:
-          greeting: "Hi %{name}: %{count} new, rated %{rating}"
+          greeting: "Hi %{name}: %{count} new, rated %{rating}, since %{since}, %{plan}"
+          plan: "Pro"
       de:
         Banner:
-          greeting: "Hallo %{name}: %{count} neu, Note %{rating}"
+          greeting: "Hallo %{name}: %{count} neu, Note %{rating}, seit %{since}, %{plan}"
+          plan: "Profi"
       """)
-    #expect(try canonical(Banner(), store: store) == """
+    #expect(try canonical(Banner(name: "Ana", count: 12480), store: store) == """
       {
-        "greeting" : "Hi Ana: 12,480 new, rated 4.5"
+        "greeting" : "Hi Ana: 12,480 new, rated 4.5, since Jun 1, 2021, Pro"
       }
 
       """)
-    #expect(try canonical(Banner(), locale: "de", store: store) == """
+    #expect(try canonical(Banner(name: "Ana", count: 12480), locale: "de", store: store) == """
       {
-        "greeting" : "Hallo Ana: 12.480 neu, Note 4,5"
+        "greeting" : "Hallo Ana: 12.480 neu, Note 4,5, seit 01.06.2021, Profi"
       }
 
       """)
-    let spelled: LocalizableSubstitutions.Substitution = .string(.constant("Ana"))
-    #expect(spelled == "Ana")
-    #expect(LocalizableSubstitutions.Substitution.int(LocalizableInt(value: 3)) == 3)
+    let spelled = LocalizableSubstitutions(
+      template: .localized(key: "Banner.greeting"),
+      substitutions: ["name": .string(.constant("Ana")), "count": .int(LocalizableInt(value: 3))])
+    let short = LocalizableSubstitutions(
+      template: .localized(key: "Banner.greeting"), substitutions: ["name": "Ana", "count": 3])
+    #expect(short == spelled)
   }
 
   @Test("the base locale is named as such and listed first, whether or not repeated")

@@ -3,13 +3,15 @@
 /// ```swift
 /// LocalizableSubstitutions(
 ///   template: .localized(key: "WelcomeBannerViewModel.greeting"),   // "Welcome back, %{name}!"
-///   substitutions: ["name": "Ana", "count": 3])
+///   substitutions: ["name": user.name, "count": unread])
 /// // en: "Welcome back, Ana!"   de: "Willkommen zurück, Ana!"
 /// ```
-/// A string literal fills a placeholder with constant text, an integer or decimal literal with
-/// a number formatted per locale (`12,480` / `12.480`); the cases spell the rest
-/// (`.string(.localized(key:))`, `.date(LocalizableDate(value:))`). A placeholder with no
-/// substitution stays in the output, and the harness reports it as `placeholder-unresolved`.
+/// Values fill placeholders as they are (any ``SubstitutionConvertible``): a `String` is the
+/// same text in every locale, an `Int` or `Double` is formatted per locale (`12,480` /
+/// `12.480`), a `Date` too (`Jun 1, 2021` / `1. Juni 2021`), and a `LocalizableString` such as
+/// `.localized(key:)` is translated. The ``Substitution`` cases say the same at length. A
+/// placeholder with no substitution stays in the output, and the harness reports it as
+/// `placeholder-unresolved`.
 public struct LocalizableSubstitutions: Sendable, Hashable {
   /// A value that can fill a placeholder.
   public enum Substitution: Sendable, Hashable {
@@ -37,24 +39,13 @@ public struct LocalizableSubstitutions: Sendable, Hashable {
     self.substitutions = substitutions
     decodedText = nil
   }
-}
 
-// MARK: - Literals
-
-extension LocalizableSubstitutions.Substitution: ExpressibleByStringLiteral {
-  /// `"Ana"`: the same text in every locale, as `.string(.constant("Ana"))`.
-  public init(stringLiteral text: String) { self = .string(.constant(text)) }
-}
-
-extension LocalizableSubstitutions.Substitution: ExpressibleByIntegerLiteral {
-  /// `3`: a number with the locale's digit grouping, as `.int(LocalizableInt(value: 3))`.
-  public init(integerLiteral value: Int) { self = .int(LocalizableInt(value: value)) }
-}
-
-extension LocalizableSubstitutions.Substitution: ExpressibleByFloatLiteral {
-  /// `4.5`: a decimal with one fraction digit per locale (`4.5` / `4,5`), as
-  /// `.double(LocalizableDouble(value: 4.5))`.
-  public init(floatLiteral value: Double) { self = .double(LocalizableDouble(value: value)) }
+  /// A template filled with plain values: `["name": user.name, "count": 3]`.
+  public init(template: LocalizableString,
+              substitutions: [String: any SubstitutionConvertible])
+  {
+    self.init(template: template, substitutions: substitutions.mapValues(\.asSubstitution))
+  }
 }
 
 // MARK: - Localizable
