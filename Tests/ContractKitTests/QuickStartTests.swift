@@ -63,9 +63,12 @@ struct QuickStartTests {
         continue
       }
       var isDirectory: ObjCBool = false
-      FileManager.default.fileExists(
-        atPath: example.appendingPathComponent(path).path, isDirectory: &isDirectory)
-      if !isDirectory.boolValue { files.append(path) }
+      if FileManager.default.fileExists(
+        atPath: example.appendingPathComponent(path).path, isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      {
+        files.append(path)
+      }
     }
     return files.sorted()
   }
