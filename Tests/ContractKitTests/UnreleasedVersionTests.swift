@@ -20,7 +20,8 @@ struct UnreleasedVersionTests {
   static let versions: [SystemVersion] = ["1.0.0", "1.1.0"]
 
   func catalog<T: Encodable & Sendable>(
-    _ scenario: Scenario, _ type: T.Type, unreleased: SystemVersion?, stub: @escaping @Sendable () -> T
+    _ scenario: Scenario, _ type: T.Type, unreleased: SystemVersion?,
+    stub: @escaping @Sendable () -> T
   ) throws -> Catalog {
     var catalog = try Catalog(versions: Self.versions, unreleased: unreleased, baseLocale: "en",
                               locales: [], localizations: nil, baselines: scenario.baselines)

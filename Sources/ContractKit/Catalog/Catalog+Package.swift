@@ -55,7 +55,8 @@ extension Catalog {
   {
     var folder = URL(fileURLWithPath: filePath).standardizedFileURL.deletingLastPathComponent()
     while true {
-      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+      let manifest = folder.appendingPathComponent("Package.swift")
+      if FileManager.default.fileExists(atPath: manifest.path) {
         return folder.appendingPathComponent(BaselineLayout.directoryName)
       }
       let parent = folder.deletingLastPathComponent()

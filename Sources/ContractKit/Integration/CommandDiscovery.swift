@@ -14,8 +14,8 @@ enum CommandDiscovery {
   static func command(besideBaselinesOf baselines: URL?) -> String {
     guard let baselines else { return fallback }
     let sources = baselines.deletingLastPathComponent().appendingPathComponent("Sources")
-    let targets = ((try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []).sorted()
-    let entryPoints = targets.filter { target in
+    let targets = (try? FileManager.default.contentsOfDirectory(atPath: sources.path)) ?? []
+    let entryPoints = targets.sorted().filter { target in
       let main = sources.appendingPathComponent(target).appendingPathComponent("main.swift")
       let text = (try? String(contentsOf: main, encoding: .utf8)) ?? ""
       return text.contains("ContractsCommandLine.main(")

@@ -34,7 +34,8 @@ public struct OrderListViewModel: ViewModel {
   public static func stub() -> Self {
     .init(rows: [
       Row(number: "A-1001", status: .shipped, placedOn: Date(timeIntervalSince1970: 1_773_480_600)),
-      Row(number: "A-0987", status: .delivered, placedOn: Date(timeIntervalSince1970: 1_770_000_000)),
+      Row(number: "A-0987", status: .delivered,
+          placedOn: Date(timeIntervalSince1970: 1_770_000_000)),
     ])
   }
 }
