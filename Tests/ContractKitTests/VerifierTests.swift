@@ -1,5 +1,8 @@
+import ContractKitTesting
 import Foundation
+import Synchronization
 import Testing
+import XCTest
 @testable import ContractKit
 
 /// The `swift test` integration: record modes from the environment, and failure messages.
@@ -9,6 +12,9 @@ struct VerifierTests {
     var title = "Weekly"
     var vmId = ViewModelId(id: "card-1")
   }
+
+  /// The command the hints of these tests name.
+  static let command = "swift run app-contracts"
 
   @Test("CONTRACTKIT_RECORD and CI decide the record mode", arguments: [
     ([:], ContractVerifier.RecordMode.never),
@@ -22,18 +28,17 @@ struct VerifierTests {
     #expect(ContractVerifier.recordMode(environment) == expected)
   }
 
-  @Test("unset never writes: a missing baseline fails its case")
+  @Test("unset never writes: a missing baseline fails its case, with the remedy once")
   func neverWrites() throws {
     let scenario = try Scenario()
     let verifier = ContractVerifier({
       try scenario.catalog(locales: ["en"]) { try $0.register(Card.self, named: "Card", stub: { .init() }) }
-    }, environment: [:])
+    }, command: Self.command, environment: [:])
     let problems = verifier.problems(for: try #require(verifier.cases.first))
-    #expect(problems.count == 1)
-    #expect(problems.first == """
+    #expect(problems == [ContractVerifier.Problem(.error, """
       baseline-missing at Card 1.0.0 in en (default): no committed baseline yet
-      Record it: swift run contracts record (or CONTRACTKIT_RECORD=missing swift test).
-      """)
+      Record it: swift run app-contracts record (or CONTRACTKIT_RECORD=missing swift test).
+      """)])
     #expect(!FileManager.default.fileExists(atPath: scenario.baselines.path))
   }
 
@@ -65,12 +70,8 @@ struct VerifierTests {
     #expect(!FileManager.default.fileExists(atPath: scenario.baselines.path))
   }
 
-  @Test("a failure names the case and pointer and shows both values side by side")
+  @Test("a breaking change names the case and pointer, both values, and --accept-breaking")
   func failureMessage() throws {
-    struct Renamed: Codable, Sendable {
-      var title = "Weekly report"
-      var vmId = ViewModelId(id: "card-1")
-    }
     let scenario = try Scenario()
     try scenario.record(scenario.catalog(locales: ["en"]) {
       try $0.register(Card.self, named: "Card", stub: { .init() })
@@ -81,15 +82,246 @@ struct VerifierTests {
     }
     let verifier = ContractVerifier({
       try scenario.catalog(locales: ["en"]) { try $0.register(Retyped.self, named: "Card", stub: { .init() }) }
-    }, environment: [:])
+    }, command: Self.command, environment: [:])
     let problems = verifier.problems(for: try #require(verifier.cases.first))
-    #expect(problems == ["""
+    #expect(problems.map(\.message) == ["""
       type-changed at Card 1.0.0 /title in en (default): '/title' changed type from string to number
         baseline: "Weekly"
         current:  7
       Clients of released versions break. Revert the change; if the break is intended, run: \
-      swift run contracts record --accept-breaking --reason "…"
+      swift run app-contracts record --accept-breaking --reason "…"
       """])
+  }
+
+  @Test("a breaking change to the unreleased version is recorded with no reason")
+  func unreleasedBreak() throws {
+    let scenario = try Scenario()
+    let versions: [SystemVersion] = ["1.0.0", "1.1.0"]
+    try scenario.record(scenario.catalog(versions: versions, locales: ["en"]) {
+      try $0.register(Card.self, named: "Card", stub: { .init() })
+    })
+    struct Renamed: Codable, Sendable {
+      @Versioned(until: "1.1.0") var title: String? = "Weekly"
+      var vmId = ViewModelId(id: "card-1")
+    }
+    let catalog = {
+      var catalog = try Catalog(versions: versions, unreleased: "1.1.0", locales: ["en"],
+                                store: .empty, baselines: scenario.baselines)
+      try catalog.register(Renamed.self, named: "Card", stub: { .init() })
+      return catalog
+    }
+    let verifier = ContractVerifier(catalog, command: Self.command, environment: [:])
+    let unreleased = ContractCase("Card", "1.1.0", "en")
+    #expect(verifier.problems(for: unreleased).map(\.message) == ["""
+      field-removed at Card 1.1.0 /title in en (default): field '/title' is gone; clients \
+      that require it fail to decode
+        baseline: "Weekly"
+        current:  (absent)
+      1.1.0 is unreleased, so no reason is needed: if the change is intended, run: \
+      swift run app-contracts record
+      """])
+    #expect(verifier.problems(for: ContractCase("Card", "1.0.0", "en")) == [])
+  }
+
+  @Test("a missing translation says to fix the YAML: recording cannot fix it")
+  func missingTranslation() throws {
+    struct Texts: Codable, Sendable {
+      var title: LocalizableString = .localized(key: "Card.title")
+    }
+    let scenario = try Scenario()
+    let yaml = Scenario.yaml.replacingOccurrences(of: "Resumen semanal", with: "")
+    let verifier = ContractVerifier({
+      try scenario.catalog(yaml: yaml) { try $0.register(Texts.self, named: "Card", stub: { .init() }) }
+    }, command: Self.command, environment: ["CONTRACTKIT_RECORD": "missing"])
+    #expect(verifier.problems(for: ContractCase("Card", "1.0.0", "es")).map(\.message) == ["""
+      translation-missing at Card 1.0.0 /title in es (default): key 'Card.title' has an \
+      empty translation
+      Fix the translation in the YAML files. Recording cannot fix this.
+      """])
+  }
+
+  @Test("a removed contract says how to retire it: record never deletes baselines")
+  func removedContract() throws {
+    let scenario = try Scenario()
+    try scenario.record(scenario.catalog(locales: ["en"]) {
+      try $0.register(Card.self, named: "Card", stub: { .init() })
+      try $0.register(Card.self, named: "OldCard", stub: { .init() })
+    })
+    let verifier = ContractVerifier({
+      try scenario.catalog(locales: ["en"]) { try $0.register(Card.self, named: "Card", stub: { .init() }) }
+    }, command: Self.command, environment: [:])
+    #expect(verifier.catalogProblems().map(\.message) == ["""
+      contract-removed at OldCard: contract 'OldCard' has baselines in \
+      \(BaselineFiles(root: scenario.baselines).displayPath("OldCard")) but is no longer \
+      registered; clients still decoding it break
+      Register the contract again. To retire it, delete its baselines (record never deletes \
+      baselines), then run: swift run app-contracts record
+      """])
+  }
+
+  @Test("the probe's two encodings read first: and second:, and the stub is to fix")
+  func volatileValue() throws {
+    struct Stamp: Codable, Sendable { var at: Date }
+    let scenario = try Scenario()
+    try scenario.record(scenario.catalog(locales: ["en"]) {
+      try $0.register(Stamp.self, named: "Stamp", stub: { .init(at: Date(timeIntervalSince1970: 0)) })
+    })
+    let ticks = Mutex(0)
+    let verifier = ContractVerifier({
+      try scenario.catalog(locales: ["en"]) {
+        try $0.register(Stamp.self, named: "Stamp", stub: {
+          .init(at: Date(timeIntervalSince1970: Double(ticks.withLock { $0 += 1; return $0 })))
+        })
+      }
+    }, command: Self.command, environment: [:])
+    let messages = verifier.problems(for: ContractCase("Stamp", "1.0.0", "en")).map(\.message)
+    #expect(messages.last == """
+      volatile-value at Stamp 1.0.0 /at in en (default): two encodings of one stub differ at \
+      '/at' (Date(), UUID() or randomness in the stub?)
+        first:  "1970-01-01T00:00:01Z"
+        second: "1970-01-01T00:00:02Z"
+      Fix the stub: no ViewModelId(), Date(), UUID() or randomness in stub(). Recording \
+      cannot fix this.
+      """)
+  }
+
+  @Test("an unresolved placeholder shows today's text only, never 'baseline: (absent)'")
+  func unresolvedPlaceholder() throws {
+    struct Greeting: Codable, Sendable {
+      var greeting = LocalizableSubstitutions(
+        template: .localized(key: "Card.greeting"), substitutions: ["user": "Ana"])
+    }
+    let scenario = try Scenario()
+    let catalog = {
+      try scenario.catalog(locales: ["en"], yaml: Scenario.greetingYAML) {
+        try $0.register(Greeting.self, named: "Card", stub: { .init() })
+      }
+    }
+    _ = try Record(catalog: catalog()).run()
+    let verifier = ContractVerifier(catalog, command: Self.command, environment: [:])
+    #expect(verifier.problems(for: ContractCase("Card", "1.0.0", "en")).map(\.message) == ["""
+      placeholder-unresolved at Card 1.0.0 /greeting in en (default): '/greeting' still \
+      contains %{name}
+        current: "Hello, %{name}!"
+      Fix the translation, or give the placeholder a substitution in code. Recording cannot \
+      fix this.
+      """])
+  }
+
+  @Test("CONTRACTKIT_RECORD=all refused: the refusal once in the catalog test, not per case")
+  func refusedOnce() throws {
+    let scenario = try Scenario()
+    try scenario.record(scenario.catalog(locales: ["en", "es"]) {
+      try $0.register(Card.self, named: "Card", stub: { .init() })
+      try $0.register(Card.self, named: "Other", stub: { .init() })
+    })
+    struct Renamed: Encodable, Sendable {
+      var heading = "Weekly"
+      var vmId = ViewModelId(id: "card-1")
+    }
+    let verifier = ContractVerifier({
+      try scenario.catalog(locales: ["en", "es"]) {
+        try $0.register(Renamed.self, named: "Card", stub: { .init() })
+        try $0.register(Card.self, named: "Other", stub: { .init() })
+      }
+    }, command: Self.command, environment: ["CONTRACTKIT_RECORD": "all"])
+    for contractCase in verifier.cases {
+      #expect(!verifier.problems(for: contractCase).contains { $0.message.contains("Refused") })
+    }
+    #expect(verifier.problems(for: ContractCase("Other", "1.0.0", "en")) == [])
+    #expect(verifier.problems(for: ContractCase("Card", "1.0.0", "en")).count == 1)
+    #expect(verifier.catalogProblems().map(\.message) == ["""
+      CONTRACTKIT_RECORD=all: Refused: 2 changes would break committed baselines of released \
+      versions or make them unstable; nothing was written.
+        error  field-removed  Card 1.0.0 /title in en, es (default): field '/title' is gone; \
+      clients that require it fail to decode (looks like a rename to 'heading': old clients \
+      break either way)
+            baseline: "Weekly"
+            current:  (absent)
+      If the break is intended, run: swift run app-contracts record --accept-breaking \
+      --reason "…"
+      """])
+  }
+
+  @Test("a fallback translation is a warning problem: shown, not failing")
+  func fallbackWarning() throws {
+    let scenario = try Scenario()
+    let verifier = try Self.titledVerifier(scenario, yaml: Self.spanishLost)
+    #expect(verifier.problems(for: ContractCase("Card", "1.0.0", "en")) == [])
+    #expect(verifier.problems(for: ContractCase("Card", "1.0.0", "es")) == [
+      ContractVerifier.Problem(.warning, """
+        translation-fallback at Card 1.0.0 /title in es (default): key 'Card.title' has no \
+        translation here; shown in en instead
+        Fix the translation in the YAML files. Recording cannot fix this.
+        """),
+    ])
+    #expect(verifier.catalogProblems() == [
+      ContractVerifier.Problem(.warning, """
+        key-unused in es: key 'Card.subtitle' is resolved by no contract
+        Delete the key from the YAML files, or use it.
+        """),
+    ])
+  }
+
+  @Test("Swift Testing: a warning is an issue of warning severity, an error fails")
+  func warningIssues() throws {
+    let scenario = try Scenario()
+    let verifier = try Self.titledVerifier(scenario, yaml: Self.spanishLost)
+    withKnownIssue {
+      expectContract(ContractCase("Card", "1.0.0", "es"), in: verifier)
+    } matching: { issue in
+      issue.severity == .warning && issue.comments.contains {
+        $0.rawValue.hasPrefix("translation-fallback at Card 1.0.0 /title in es (default)")
+      }
+    }
+    expectContract(ContractCase("Card", "1.0.0", "en"), in: verifier)
+    let missing = ContractVerifier({
+      try scenario.catalog(locales: ["en"]) { try $0.register(Card.self, named: "Lost", stub: { .init() }) }
+    }, environment: [:])
+    withKnownIssue {
+      expectContract(ContractCase("Lost", "1.0.0", "en"), in: missing)
+    } matching: { $0.severity == .error && $0.isFailure }
+  }
+
+  /// ``Scenario/yaml`` with the Spanish title removed: Spanish falls back to English.
+  static let spanishLost = """
+    en:
+      Card:
+        title: "Weekly summary"
+    es:
+      Card:
+        subtitle: "Resumen"
+    """
+
+  /// A verifier over a recorded `Card` whose title is `@LocalizedString`-style localized.
+  static func titledVerifier(_ scenario: Scenario, yaml: String) throws -> ContractVerifier {
+    struct Titled: Codable, Sendable {
+      var title: LocalizableString = .localized(key: "Card.title")
+    }
+    let catalog = {
+      try scenario.catalog(yaml: yaml) { try $0.register(Titled.self, named: "Card", stub: { .init() }) }
+    }
+    _ = try Record(catalog: catalog()).run()
+    return ContractVerifier(catalog, command: command, environment: [:])
+  }
+
+  @Test("the default command is the package's own executable, found beside the baselines")
+  func discoveredCommand() throws {
+    let scenario = try Scenario()
+    #expect(CommandDiscovery.command(besideBaselinesOf: scenario.baselines)
+      == "swift run <your contracts executable>")
+    try scenario.directory.write("""
+      import ContractKit
+      import AppContracts
+      ContractsCommandLine.main(catalog: AppCatalog.make)
+      """, to: "Sources/app-contracts/main.swift")
+    try scenario.directory.write("// ContractsCommandLine.main(catalog:) in a comment\n",
+                                 to: "Sources/AppContracts/Docs.swift")
+    let verifier = ContractVerifier({
+      try scenario.catalog(locales: ["en"]) { try $0.register(Card.self, named: "Card", stub: { .init() }) }
+    }, environment: [:])
+    #expect(verifier.command == "swift run app-contracts")
+    #expect(sampleContracts.command == "swift run contracts")
   }
 
   @Test("a catalog that cannot be built fails every call with the reason")
@@ -97,7 +329,20 @@ struct VerifierTests {
     let verifier = ContractVerifier({ throw CatalogError.invalidDeclaration("no versions") },
                                     environment: [:])
     #expect(verifier.cases.isEmpty)
-    #expect(verifier.catalogProblems() == ["The catalog could not be built: no versions"])
+    #expect(verifier.catalogProblems() == [
+      ContractVerifier.Problem(.error, "The catalog could not be built: no versions"),
+    ])
+  }
+}
+
+/// The XCTest integration prints warnings and fails only on errors.
+final class VerifierXCTests: XCTestCase {
+  func testWarningsDoNotFail() throws {
+    let scenario = try Scenario()
+    let verifier = try VerifierTests.titledVerifier(scenario, yaml: VerifierTests.spanishLost)
+    XCTAssertEqual(verifier.problems(for: ContractCase("Card", "1.0.0", "es")).map(\.severity),
+                   [.warning])
+    assertContracts(verifier)
   }
 }
 

@@ -11,11 +11,16 @@ import Foundation
 /// ```
 public enum ContractsCommandLine {
   /// Runs with the process's arguments and exits with the command's exit code.
+  ///
+  /// The program names itself after its executable (`app-contracts`), so help, usage errors
+  /// and next steps name the user's own command (`swift run app-contracts record`).
   public static func main(catalog: @escaping () throws -> Catalog) -> Never {
     // A closed pipe must be a failed write (exit 2), not a signal that kills the process.
     signal(SIGPIPE, SIG_IGN)
     let code = run(
       arguments: Array(CommandLine.arguments.dropFirst()), catalog: catalog,
+      program: CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent }
+        ?? "contracts",
       colored: isatty(STDOUT_FILENO) == 1,
       stdout: { try StandardStream.write($0, to: STDOUT_FILENO, named: "standard output") },
       stderr: { try StandardStream.write($0, to: STDERR_FILENO, named: "standard error") })
@@ -25,34 +30,36 @@ public enum ContractsCommandLine {
   /// Runs one command line and returns its exit code: 0, 1 or 2 (see `--help`).
   ///
   /// Output goes only through `stdout` and `stderr`, so tests need no process. A write that
-  /// throws ends the command with exit code 2.
+  /// throws ends the command with exit code 2. `program` is the executable's name, which
+  /// help and next steps use (`swift run <program> record`).
   public static func run(
-    arguments: [String], catalog: () throws -> Catalog, colored: Bool = false,
-    stdout: (String) throws -> Void, stderr: (String) throws -> Void
+    arguments: [String], catalog: () throws -> Catalog, program: String = "contracts",
+    colored: Bool = false, stdout: (String) throws -> Void, stderr: (String) throws -> Void
   ) -> Int32 {
     var command: Invocation.Command?
     do {
       switch try Invocation.parse(arguments) {
       case .help(let topic):
-        try stdout(HelpText.text(for: topic))
+        try stdout(HelpText.text(for: topic, program: program))
         return ExitStatus.clean
       case .version:
         try stdout(HelpText.version + "\n")
         return ExitStatus.clean
       case .run(let invocation):
         command = invocation.command
-        return try execute(invocation, catalog: catalog, colored: colored, stdout: stdout)
+        return try execute(invocation, catalog: catalog, program: program, colored: colored,
+                           stdout: stdout)
       }
     } catch {
-      let (code, message) = ExitStatus.trouble(error, command: command)
+      let (code, message) = ExitStatus.trouble(error, command: command, program: program)
       try? stderr(message)
       return code
     }
   }
 
   private static func execute(
-    _ invocation: Invocation, catalog makeCatalog: () throws -> Catalog, colored: Bool,
-    stdout: (String) throws -> Void
+    _ invocation: Invocation, catalog makeCatalog: () throws -> Catalog, program: String,
+    colored: Bool, stdout: (String) throws -> Void
   ) throws -> Int32 {
     func loadCatalog() throws -> Catalog {
       let catalog = try makeCatalog()
@@ -72,7 +79,7 @@ public enum ContractsCommandLine {
       // JUnit lists every case checked, passing ones included, not only those with findings.
       let text = invocation.format.render(
         report, colored: colored && invocation.output == nil && invocation.format == .text,
-        cases: cases)
+        cases: cases, command: "swift run \(program)")
       if let output = invocation.output {
         do {
           try AtomicFile.write(Array(text.utf8), to: URL(fileURLWithPath: output),
@@ -110,10 +117,12 @@ public enum ContractsCommandLine {
       let catalog = try loadCatalog()
       let outcome = try Record(
         catalog: catalog, acceptBreakingReason: invocation.acceptBreaking ? invocation.reason : nil,
-        onlyMissing: invocation.onlyMissing, options: options
+        onlyMissing: invocation.onlyMissing, selection: invocation.selection(in: catalog),
+        options: options
       ).run()
       try stdout(RecordReport.text(
-        outcome, baselines: BaselineFiles(root: catalog.effectiveBaselineDirectory).displayRoot))
+        outcome, baselines: BaselineFiles(root: catalog.effectiveBaselineDirectory).displayRoot,
+        command: "swift run \(program)"))
       return ExitStatus.code(for: outcome)
     }
   }

@@ -19,16 +19,18 @@ enum ExitStatus {
     outcome.refused ? failing : clean
   }
 
-  /// The exit code and the standard-error text for an error that stopped `command`.
-  static func trouble(_ error: any Error, command: Invocation.Command?) -> (code: Int32,
-                                                                           message: String)
+  /// The exit code and the standard-error text for an error that stopped `command` of
+  /// `program` (the executable's name, `contracts` for the sample).
+  static func trouble(_ error: any Error, command: Invocation.Command?,
+                      program: String = "contracts") -> (code: Int32, message: String)
   {
     let text: String
     switch error {
     case let usage as UsageError:
       let command = usage.command ?? command
-      return (trouble, "Error: \(usage.message)\nUsage: \(HelpText.usage(for: command))\n"
-        + "  See 'contracts \(command.map { "\($0.rawValue) " } ?? "")--help' for more "
+      let usageLine = HelpText.usage(for: command, program: program)
+      return (trouble, "Error: \(usage.message)\nUsage: \(usageLine)\n"
+        + "  See '\(program) \(command.map { "\($0.rawValue) " } ?? "")--help' for more "
         + "information.\n")
     case let input as InputError:
       text = "\(input)"

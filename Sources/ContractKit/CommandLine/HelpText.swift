@@ -1,28 +1,34 @@
-/// The `--help` text of `contracts` and each of its commands, shaped like
+/// The `--help` text of the command line and each of its commands, shaped like
 /// swift-argument-parser's (OVERVIEW, USAGE, ARGUMENTS, OPTIONS).
+///
+/// `program` is the executable's name: `contracts` for the sample catalog, the user's own
+/// (`app-contracts`) for theirs.
 enum HelpText {
   static let version = "0.1.0"
 
-  static func text(for command: Invocation.Command?) -> String {
-    guard let command else { return root }
+  static func text(for command: Invocation.Command?, program: String = "contracts") -> String {
+    guard let command else { return root(program) }
+    let usage = usage(for: command, program: program)
     switch command {
-    case .check: return check
-    case .record: return record
-    case .diff: return diff
-    case .report: return report
-    case .merge: return merge
+    case .check: return check(usage)
+    case .record: return record(usage)
+    case .diff: return diff(usage, program: program)
+    case .report: return report(usage)
+    case .merge: return merge(usage)
     }
   }
 
-  static func usage(for command: Invocation.Command?) -> String {
+  static func usage(for command: Invocation.Command?, program: String = "contracts") -> String {
+    let options: String
     switch command {
-    case nil: "contracts <subcommand>"
-    case .check?: "contracts check [--baselines <dir>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--shard <i/n>]"
-    case .record?: "contracts record [--baselines <dir>] [--missing] [--accept-breaking --reason <text>]"
-    case .diff?: "contracts diff <old-dir> <new-dir> [--format <format>] [--output <file>] [--strict | --fail-on <severity>]"
-    case .report?: "contracts report [--baselines <dir>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--shard <i/n>]"
-    case .merge?: "contracts merge <report.json> ... [--format <format>] [--output <file>] [--strict | --fail-on <severity>]"
+    case nil: options = "<subcommand>"
+    case .check?: options = "check [--baselines <dir>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--shard <i/n>]"
+    case .record?: options = "record [--baselines <dir>] [--only <selector> ...] [--missing] [--accept-breaking --reason <text>]"
+    case .diff?: options = "diff <old-dir> <new-dir> [--format <format>] [--output <file>] [--strict | --fail-on <severity>]"
+    case .report?: options = "report [--baselines <dir>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--shard <i/n>]"
+    case .merge?: options = "merge <report.json> ... [--format <format>] [--output <file>] [--strict | --fail-on <severity>]"
     }
+    return "\(program) \(options)"
   }
 
   private static let formats = "(values: text, markdown, json, junit, github; default: text)"
@@ -40,14 +46,15 @@ enum HelpText {
                               position).
     """
 
-  private static let root = """
+  private static func root(_ program: String) -> String {
+    """
     OVERVIEW: Keep ViewModel wire contracts from breaking silently.
 
     Encodes every registered ViewModel stub per locale and per system version, compares
     the result with the committed baselines in .VersionedTestJSON/, and classifies every
     difference: wire-breaking, identity churn, localization regression or harmless.
 
-    USAGE: \(usage(for: nil))
+    USAGE: \(usage(for: nil, program: program))
 
     OPTIONS:
       --version               Show the version.
@@ -60,18 +67,20 @@ enum HelpText {
       report                  The release-gate report: verdict, required bump, coverage.
       merge                   Merge the JSON reports of several shards into one verdict.
 
-      See 'contracts help <subcommand>' for detailed help.
+      See '\(program) help <subcommand>' for detailed help.
 
     """ + "\n" + exitCodes + "\n"
+  }
 
-  private static let check = """
+  private static func check(_ usage: String) -> String {
+    """
     OVERVIEW: Encode the catalog and compare it with the committed baselines.
 
     Every (contract, version, locale, variant) is encoded and compared byte for byte with its
     baseline; only differing files are parsed and classified. Stubs are encoded twice where a
     difference exists, to tell identity churn and volatile values from real changes.
 
-    USAGE: \(usage(for: .check))
+    USAGE: \(usage)
 
     OPTIONS:
       --baselines <dir>       The baseline directory. (default: the catalog's, usually
@@ -83,8 +92,10 @@ enum HelpText {
       -h, --help              Show help information.
 
     """ + exitCodes + "\n"
+  }
 
-  private static let record = """
+  private static func record(_ usage: String) -> String {
+    """
     OVERVIEW: Write baselines, contract.json files and Baselines.md.
 
     Refuses, writing nothing, when a new encoding would break a committed baseline of a
@@ -92,10 +103,17 @@ enum HelpText {
     Writes are atomic; a second record changes no byte. Files no contract owns are listed,
     never deleted.
 
-    USAGE: \(usage(for: .record))
+    --only limits recording, the refusal and an accepted break to the cases it selects:
+    Contract, Contract/version, Contract/version/locale or Contract/version/locale.variant,
+    with * for any text in a part (Dashboard*, */1.1.0, HomeViewModel/*/es). A locale
+    without a variant selects all its variants; use locale.default for the default stub.
+
+    USAGE: \(usage)
 
     OPTIONS:
       --baselines <dir>       The baseline directory. (default: the catalog's)
+      --only <selector> ...   Record only the selected cases; a selector that matches no
+                              case is a usage error. (repeatable)
       --missing               Only write baselines that do not exist yet.
       --accept-breaking       Record breaking changes to released baselines.
       --reason <text>         Why the break is intended (required with --accept-breaking).
@@ -107,15 +125,17 @@ enum HelpText {
       2                       Bad usage or unusable input.
 
     """
+  }
 
-  private static let diff = """
+  private static func diff(_ usage: String, program: String) -> String {
+    """
     OVERVIEW: Compare two baseline trees, with no compiled types.
 
     Typical use: the last release's tree against the working tree:
       git worktree add /tmp/last-release v1.1.0
-      swift run contracts diff /tmp/last-release/.VersionedTestJSON .VersionedTestJSON
+      swift run \(program) diff /tmp/last-release/.VersionedTestJSON .VersionedTestJSON
 
-    USAGE: \(usage(for: .diff))
+    USAGE: \(usage)
 
     ARGUMENTS:
       <old-dir>               The older baseline tree.
@@ -128,15 +148,17 @@ enum HelpText {
       -h, --help              Show help information.
 
     """ + exitCodes + "\n"
+  }
 
-  private static let report = """
+  private static func report(_ usage: String) -> String {
+    """
     OVERVIEW: The release-gate report.
 
     Runs the check, then compares the current version's baselines with the previous released
     version's and states the bump the release requires. The first line is GATE: PASS or
     GATE: FAIL.
 
-    USAGE: \(usage(for: .report))
+    USAGE: \(usage)
 
     OPTIONS:
       --baselines <dir>       The baseline directory. (default: the catalog's)
@@ -147,11 +169,13 @@ enum HelpText {
       -h, --help              Show help information.
 
     """ + exitCodes + "\n"
+  }
 
-  private static let merge = """
+  private static func merge(_ usage: String) -> String {
+    """
     OVERVIEW: Merge the JSON reports of several shards into one gate verdict.
 
-    USAGE: \(usage(for: .merge))
+    USAGE: \(usage)
 
     ARGUMENTS:
       <report.json>           JSON reports written with --format json.
@@ -163,4 +187,5 @@ enum HelpText {
       -h, --help              Show help information.
 
     """ + exitCodes + "\n"
+  }
 }

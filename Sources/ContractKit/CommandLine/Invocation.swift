@@ -17,6 +17,8 @@ struct Invocation: Equatable {
   var acceptBreaking = false
   var reason: String?
   var onlyMissing = false
+  /// `--only` selectors of `record`, in the order given.
+  var only: [CaseSelector] = []
   var positional: [String] = []
 }
 
@@ -39,7 +41,7 @@ extension Invocation {
   static func options(for command: Command) -> (values: Set<String>, flags: Set<String>) {
     switch command {
     case .check: (["--baselines", "--format", "--output", "--shard", "--fail-on"], ["--strict"])
-    case .record: (["--baselines", "--reason"], ["--accept-breaking", "--missing"])
+    case .record: (["--baselines", "--reason", "--only"], ["--accept-breaking", "--missing"])
     case .diff: (["--format", "--output", "--fail-on"], ["--strict"])
     case .report: (["--baselines", "--format", "--output", "--shard", "--fail-on"], ["--strict"])
     case .merge: (["--format", "--output", "--fail-on"], ["--strict"])
@@ -66,12 +68,19 @@ extension Invocation {
     var invocation = Invocation(command: command)
     let (valueOptions, flags) = options(for: command)
     var rest = arguments.dropFirst()[...]
+    // `--only A B` takes every argument up to the next option.
+    var takesSelectors = false
     while let argument = rest.popFirst() {
       if argument == "-h" || argument == "--help" { return .help(command) }
       guard argument.hasPrefix("--") else {
-        invocation.positional.append(argument)
+        if takesSelectors {
+          try invocation.setValue(argument, for: "--only")
+        } else {
+          invocation.positional.append(argument)
+        }
         continue
       }
+      takesSelectors = argument == "--only" || argument.hasPrefix("--only=")
       var name = argument
       var inlineValue: String?
       if let equals = argument.firstIndex(of: "=") {
@@ -116,6 +125,13 @@ extension Invocation {
     case "--output": output = value
     case "--shard": shard = value
     case "--reason": reason = value
+    case "--only":
+      do { only.append(try CaseSelector(parsing: value)) } catch {
+        throw UsageError(
+          message: "The value '\(value)' is invalid for '--only <selector>': \(error.reason); "
+            + "use Contract[/version[/locale[.variant]]] with * for any text in a part",
+          command: command)
+      }
     case "--fail-on":
       guard let severity = Severity(rawValue: value) else {
         throw UsageError(
@@ -178,6 +194,7 @@ extension Invocation {
     case "--shard": "i/n"
     case "--reason": "text"
     case "--fail-on": "severity"
+    case "--only": "selector"
     default: String(option.dropFirst(2))
     }
   }
@@ -208,5 +225,19 @@ extension Invocation {
       }
     }
     return RunOptions(shard: shard, failOn: failOn ?? (strict ? .warning : .error))
+  }
+
+  /// The `--only` selectors, each checked against `catalog`: one that selects no case is a
+  /// typo, never a run that records nothing.
+  func selection(in catalog: Catalog) throws(UsageError) -> [CaseSelector] {
+    let cases = catalog.cases
+    for selector in only where !cases.contains(where: selector.matches) {
+      let names = catalog.contracts.map(\.name)
+      throw UsageError(
+        message: "'--only \(selector)' selects no case of the catalog (contracts: "
+          + names.prefix(10).joined(separator: ", ") + (names.count > 10 ? ", …" : "") + ")",
+        command: command)
+    }
+    return only
   }
 }

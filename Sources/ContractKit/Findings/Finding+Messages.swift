@@ -150,7 +150,7 @@ extension Finding {
               ? "two encodings of one stub give different vmIds at '\(path ?? "")'"
               : "two encodings of one stub differ at '\(path ?? "")' (Date(), UUID() or "
                 + "randomness in the stub?)",
-            baseline: first, current: second)
+            baseline: first, current: second, valuePair: .twoEncodings)
   }
 
   /// Elements `indices` of the array at `path` share the identity `id`.
@@ -161,7 +161,7 @@ extension Finding {
             message: "elements \(indices.map(String.init).joined(separator: ", ")) of '\(path)' "
               + "share vmId '\(id)'; SwiftUI cannot tell these rows apart (use ViewModelId(id:) "
               + "from row data)",
-            current: .string(id))
+            current: .string(id), valuePair: .currentOnly)
   }
 
   // MARK: - Localization
@@ -205,7 +205,7 @@ extension Finding {
   /// A localized string that is empty, found by shape in a tree diff.
   static func emptyText(at path: String, in file: ContractCase, now new: JSONValue) -> Finding {
     Finding(.translationMissing, scope: .file(file), path: path,
-            message: "'\(path)' is empty", current: new)
+            message: "'\(path)' is empty", current: new, valuePair: .currentOnly)
   }
 
   /// A localized string that equals the base locale's, found by shape in a tree diff.
@@ -213,7 +213,8 @@ extension Finding {
     -> Finding
   {
     Finding(.translationFallback, scope: .file(file), path: path,
-            message: "'\(path)' shows the base locale's text (a fallback?)", current: new)
+            message: "'\(path)' shows the base locale's text (a fallback?)", current: new,
+            valuePair: .currentOnly)
   }
 
   static func placeholderUnresolved(at path: String, in file: ContractCase, names: [String],
@@ -222,7 +223,7 @@ extension Finding {
     Finding(.placeholderUnresolved, scope: .file(file), path: path,
             message: "'\(path)' still contains "
               + names.map { "%{\($0)}" }.joined(separator: ", "),
-            current: new)
+            current: new, valuePair: .currentOnly)
   }
 
   /// The translation at `key` in `locale` (written at `place`) has other placeholders than

@@ -93,12 +93,27 @@ extension Finding {
     }
   }
 
-  /// What fixes this finding, naming `command` (the user's own, such as
-  /// `swift run app-contracts`) where recording is the fix.
-  public func remedy(command: String) -> String {
+  /// What fixes this finding: the one sentence every test failure ends with.
+  ///
+  /// ```swift
+  /// finding.remedy(command: "swift run app-contracts")
+  /// // field-removed: "Clients of released versions break. Revert the change; if the break
+  /// //   is intended, run: swift run app-contracts record --accept-breaking --reason "…""
+  /// // translation-missing: "Fix the translation in the YAML files. Recording cannot fix this."
+  /// ```
+  /// - Parameters:
+  ///   - command: The user's own command line over the catalog, such as
+  ///     `swift run app-contracts`, named wherever recording is (part of) the fix.
+  ///   - isReleased: Whether the finding's version is released: a breaking change to the
+  ///     unreleased version is recorded without a reason.
+  public func remedy(command: String, isReleased: Bool = true) -> String {
+    let recordAfterwards = "(record never deletes baselines), then run: \(command) record"
     switch kind {
     case .baselineMissing:
       return "Record it: \(command) record (or CONTRACTKIT_RECORD=missing swift test)."
+    case _ where kind.recording == .needsReason && !isReleased:
+      return "\(scope.version.map { "\($0)" } ?? "This version") is unreleased, so no reason "
+        + "is needed: if the change is intended, run: \(command) record"
     case .enumCaseAdded:
       return "Clients of released versions fail to decode the new case. Make it available from "
         + "the unreleased version only (ViewModelEnum.caseAvailability), or if the break is "
@@ -107,25 +122,29 @@ extension Finding {
       return "Clients of released versions break. Revert the change; if the break is intended, "
         + "run: \(command) record --accept-breaking --reason \"…\""
     case .identityNondeterministic, .volatileValue:
-      return "Make the stub deterministic: no ViewModelId(), Date(), UUID() or randomness in "
-        + "stub(). Recording cannot fix this."
+      return "Fix the stub: no ViewModelId(), Date(), UUID() or randomness in stub(). "
+        + "Recording cannot fix this."
     case .identityCollision:
-      return "Give each row its own ViewModelId(id:) from its data. Recording cannot fix this."
-    case .translationMissing, .translationFallback, .placeholderUnresolved,
-      .placeholderMismatch:
+      return "Fix the stub: give each row its own ViewModelId(id:) from its data. Recording "
+        + "cannot fix this."
+    case .translationMissing, .translationFallback, .placeholderMismatch:
       return "Fix the translation in the YAML files. Recording cannot fix this."
     case .translationStale:
       return "Check this locale's translation against the base locale's new text, and update "
         + "it in the YAML files."
+    case .placeholderUnresolved:
+      return "Fix the translation, or give the placeholder a substitution in code. Recording "
+        + "cannot fix this."
     case .keyUnused:
       return "Delete the key from the YAML files, or use it."
     case .contractRemoved:
-      return "Register the contract again; if it is retired on purpose, delete its baselines."
+      return "Register the contract again. To retire it, delete its baselines "
+        + recordAfterwards
     case .localeRemoved:
-      return "Add the locale back to the catalog; if it is dropped on purpose, delete its "
-        + "baselines."
+      return "Add the locale back to the catalog. To drop it, delete its baselines "
+        + recordAfterwards
     case .versionRemoved:
-      return "Delete its baselines once no client runs that version."
+      return "Once no client runs this version, delete its baselines " + recordAfterwards
     case .versionBumpRequired:
       return "Declare a version at least as large as the required bump."
     case .baselinesStale where isLeftover:

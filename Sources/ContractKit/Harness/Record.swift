@@ -13,16 +13,21 @@ public struct Record: Sendable {
   public var acceptBreakingReason: String?
   /// `true` writes only baselines that do not exist yet (`CONTRACTKIT_RECORD=missing`).
   public var onlyMissing: Bool
+  /// The cases to record (`--only`); empty records every case. Refusals and accepted breaks
+  /// are limited to the selection too.
+  public var selection: [CaseSelector]
   /// The date logged for accepted breaks (`yyyy-MM-dd`, UTC); today when `nil`.
   public var date: String?
   public var options: RunOptions
 
   public init(catalog: Catalog, acceptBreakingReason: String? = nil, onlyMissing: Bool = false,
-              date: String? = nil, options: RunOptions = RunOptions())
+              selection: [CaseSelector] = [], date: String? = nil,
+              options: RunOptions = RunOptions())
   {
     self.catalog = catalog
     self.acceptBreakingReason = acceptBreakingReason
     self.onlyMissing = onlyMissing
+    self.selection = selection
     self.date = date
     self.options = options
   }
@@ -41,6 +46,8 @@ public struct Record: Sendable {
     public var leftovers: [Finding]
     /// Problems that do not block recording but still fail `check` (translations…).
     public var remaining: [Finding]
+    /// Changed or missing payloads left unwritten because `--only` did not select them.
+    public var unselected: Int = 0
   }
 
   public func run() throws -> Outcome {
@@ -48,12 +55,16 @@ public struct Record: Sendable {
     checking.listsMissingBaselines = false
     let check = try checking.runDetailed()
     let findings = check.report.findings
-    let unstable = findings.filter { $0.kind.recording == .refuses }
+    let selection = self.selection
+    let unstable = findings.filter {
+      $0.kind.recording == .refuses && selection.touches($0.scope)
+    }
     let files = BaselineFiles(root: catalog.effectiveBaselineDirectory)
-    let breaking = findings.filter { finding in
+    let breaking = (findings.filter { finding in
       finding.kind.recording == .needsReason
         && finding.scope.version.map(catalog.isReleased) ?? true
-    } + (try firstRecordingBreaks(tree: check.tree, files: files))
+    } + (try firstRecordingBreaks(tree: check.tree, files: files)))
+      .filter { selection.touches($0.scope) }
     let leftovers = findings.filter(\.isLeftover)
     let remaining = findings.filter {
       $0.severity == .error && $0.kind.recording == .keeps && !$0.isLeftover
@@ -62,14 +73,17 @@ public struct Record: Sendable {
       return Outcome(refused: true, breaking: unstable + breaking, written: [], unchanged: 0,
                      leftovers: leftovers, remaining: remaining)
     }
-    let written = try write(check.groups, files: files)
+    let (written, unselected) = try write(check.groups, files: files)
     let tree = try BaselineTree.scan(files)
+    let considered = selection.isEmpty
+      ? check.groups.reduce(0) { $0 + $1.baselineCount }
+      : catalog.cases.filter { selection.touches(.file($0)) }.count
     var outcome = Outcome(
       refused: false, breaking: breaking, written: written,
-      unchanged: check.groups.reduce(0) { $0 + $1.baselineCount } - written.filter {
+      unchanged: considered - written.filter {
         !$0.hasSuffix("/" + BaselineLayout.metadataFileName)
       }.count,
-      leftovers: leftovers, remaining: remaining)
+      leftovers: leftovers, remaining: remaining, unselected: unselected)
     if try writeDocument(tree: tree, coverage: check.report.coverage, breaking: breaking,
                          files: files)
     {
@@ -115,17 +129,32 @@ public struct Record: Sendable {
     return findings
   }
 
-  private func write(_ groups: [GroupCheck.Outcome], files: BaselineFiles) throws -> [String] {
+  /// Writes the changed payloads and `contract.json` files of the selection; returns the
+  /// paths written and how many changed payloads the selection left out.
+  private func write(_ groups: [GroupCheck.Outcome], files: BaselineFiles) throws
+    -> (written: [String], unselected: Int)
+  {
     let catalog = self.catalog
     let onlyMissing = self.onlyMissing
-    let perGroup = try WorkerPool.map(groups, threads: options.threads) { group -> [String] in
+    let selection = self.selection
+    let perGroup = try WorkerPool.map(groups, threads: options.threads) {
+      group -> (written: [String], unselected: Int) in
       var written: [String] = []
-      guard let contract = catalog.contract(named: group.contract) else { return [] }
+      var unselected = 0
+      guard let contract = catalog.contract(named: group.contract) else { return ([], 0) }
       let groupCheck = GroupCheck(
         catalog: catalog, contract: contract, version: group.version, files: files)
+      // A version folder's contract.json goes with any of its cases.
+      guard selection.touches(.version(groupCheck.folder)) else {
+        return ([], group.changedCases.count)
+      }
       let cases = groupCheck.cases
       for position in group.changedCases {
         let (variant, contractCase) = cases[Int(position)]
+        guard selection.touches(.file(contractCase)) else {
+          unselected += 1
+          continue
+        }
         if onlyMissing, try files.read(contractCase.relativePath) != nil { continue }
         let payload = try catalog.encode(variant, of: contract, for: contractCase, annotations: false)
         if try files.write(CanonicalJSON.encode(payload.value), to: contractCase.relativePath) {
@@ -138,9 +167,9 @@ public struct Record: Sendable {
       if let metadata, try files.write(CanonicalJSON.encode(metadata.json), to: metadataPath) {
         written.append(metadataPath)
       }
-      return written
+      return (written, unselected)
     }
-    return perGroup.flatMap { $0 }
+    return (perGroup.flatMap(\.written), perGroup.reduce(0) { $0 + $1.unselected })
   }
 
   private func writeDocument(tree: BaselineTree, coverage: [LocaleCoverage],

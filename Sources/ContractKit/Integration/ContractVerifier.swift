@@ -2,9 +2,16 @@ import Foundation
 
 /// Test-framework-neutral checks behind the Swift Testing and XCTest integrations.
 ///
+/// ```swift
+/// let contracts = ContractVerifier(AppCatalog.make, command: "swift run app-contracts")
+/// contracts.problems(for: contracts.cases[0])
+/// // [error: field-removed at HomeViewModel 1.0.0 /title in en (default): … Revert the
+/// //  change; if the break is intended, run: swift run app-contracts record --accept-breaking …]
+/// ```
 /// Keeps a catalog built once per process, honours `CONTRACTKIT_RECORD`, and renders
-/// failures the way the text report does: contract, version, locale, variant, path, and the
-/// baseline and current values side by side.
+/// problems the way the text report does: contract, version, locale, variant, path, the
+/// baseline and current values side by side, and the remedy that fits the finding's kind,
+/// naming the user's own command.
 public final class ContractVerifier: Sendable {
   /// How a test run may write baselines, from `CONTRACTKIT_RECORD`.
   public enum RecordMode: String, Sendable {
@@ -12,26 +19,53 @@ public final class ContractVerifier: Sendable {
     case never
     /// Write only baselines that do not exist yet.
     case missing
-    /// Re-record every baseline (breaking changes still need `contracts record
-    /// --accept-breaking --reason`).
+    /// Re-record every baseline (breaking changes still need `record --accept-breaking
+    /// --reason`).
     case all
+  }
+
+  /// One thing a test reports: an error fails it, a warning is shown and lets it pass.
+  public struct Problem: Sendable, Hashable, CustomStringConvertible {
+    /// `.error` or `.warning`; informational findings are not problems.
+    public let severity: Severity
+    /// What happened, where, the two values, and the remedy, on several lines.
+    public let message: String
+
+    public init(_ severity: Severity, _ message: String) {
+      self.severity = severity
+      self.message = message
+    }
+
+    public var description: String { message }
   }
 
   private let state: Result<Catalog, CatalogLoadError>
   /// The record mode in force.
   public let recordMode: RecordMode
+  /// The command that remedies name, such as `swift run app-contracts`.
+  public let command: String
   private let recordOutcome: Result<Record.Outcome, CatalogLoadError>?
 
   /// Builds the catalog once and, when recording is asked for, records before any case runs.
-  /// - Parameter environment: the process environment (injectable for tests).
-  public init(_ makeCatalog: () throws -> Catalog,
+  ///
+  /// - Parameters:
+  ///   - makeCatalog: Builds the catalog, such as `AppCatalog.make`.
+  ///   - command: The package's own command line over the catalog, which remedies name
+  ///     (`swift run app-contracts`). By default it is found in the package beside the
+  ///     baseline directory: the executable target whose sources call
+  ///     `ContractsCommandLine.main`.
+  ///   - environment: The process environment (injectable for tests).
+  public init(_ makeCatalog: () throws -> Catalog, command: String? = nil,
               environment: [String: String] = ProcessInfo.processInfo.environment)
   {
     let mode = Self.recordMode(environment)
     let built = Result { try makeCatalog() }.mapError { CatalogLoadError(description: "\($0)") }
     recordMode = mode
     state = built
-    guard mode != .never, case .success(let catalog) = built else {
+    let catalog = try? built.get()
+    self.command = command ?? CommandDiscovery.command(
+      besideBaselinesOf: catalog?.baselineDirectory)
+    guard mode != .never, let catalog else {
       recordOutcome = nil
       return
     }
@@ -49,70 +83,88 @@ public final class ContractVerifier: Sendable {
     return onCI && !forced ? .never : asked
   }
 
-  /// Every case of the catalog (empty when it failed to build; ``problems(for:)`` says why).
+  /// Every case of the catalog (empty when it failed to build; ``catalogProblems()`` says
+  /// why).
   public var cases: [ContractCase] { (try? state.get().cases) ?? [] }
 
-  /// The failure messages for one case: empty when it passes.
-  public func problems(for contractCase: ContractCase) -> [String] {
+  /// The errors and warnings of one case: empty when it passes cleanly.
+  public func problems(for contractCase: ContractCase) -> [Problem] {
     let catalog: Catalog
     switch state {
-    case .failure(let error): return ["The catalog could not be built: \(error.description)"]
+    case .failure(let error): return [Self.unbuilt(error)]
     case .success(let built): catalog = built
     }
-    var messages = recordMessages()
     guard let contract = catalog.contract(named: contractCase.contract),
       let variant = contract.variant(named: contractCase.variant)
-    else { return messages + ["\(contractCase) is not in the catalog"] }
+    else { return [Problem(.error, "\(contractCase) is not in the catalog")] }
     do {
-      let committed = try CommittedMetadata(
-        contractCase.folder, in: BaselineFiles(root: catalog.effectiveBaselineDirectory))
+      let files = BaselineFiles(root: catalog.effectiveBaselineDirectory)
       let outcome = try CaseCheck(
         catalog: catalog, contract: contract, variant: variant, contractCase: contractCase,
-        files: BaselineFiles(root: catalog.effectiveBaselineDirectory),
-        committedMetadata: committed
+        files: files, committedMetadata: CommittedMetadata(contractCase.folder, in: files)
       ).run()
-      messages += outcome.findings.filter { $0.severity == .error }.map(Self.describe)
+      return outcome.findings.compactMap { problem($0, in: catalog) }
     } catch {
-      messages.append("\(contractCase): \(error)")
+      return [Problem(.error, "\(contractCase): \(error)")]
     }
-    return messages
   }
 
-  /// Failures that belong to no single case: removed contracts and locales, stale
-  /// `Baselines.md`, unused keys, placeholder mismatches.
-  public func catalogProblems() -> [String] {
+  /// The errors and warnings that belong to no single case: a refused or failed recording,
+  /// removed contracts and locales, retired versions, stale `Baselines.md` and
+  /// `contract.json`, unused keys, placeholder mismatches.
+  ///
+  /// A recording that `CONTRACTKIT_RECORD` asked for is reported here once, not with every
+  /// case; each case still reports its own finding.
+  public func catalogProblems() -> [Problem] {
     let catalog: Catalog
     switch state {
-    case .failure(let error): return ["The catalog could not be built: \(error.description)"]
+    case .failure(let error): return [Self.unbuilt(error)]
     case .success(let built): catalog = built
     }
     do {
       let report = try Check(catalog: catalog).run()
-      return recordMessages() + report.failingFindings
+      return recordProblems() + report.findings
         .filter { $0.scope.file == nil }
-        .map(Self.describe)
+        .compactMap { problem($0, in: catalog) }
     } catch {
-      return ["\(error)"]
+      return recordProblems() + [Problem(.error, "\(error)")]
     }
   }
 
-  private func recordMessages() -> [String] {
+  private func recordProblems() -> [Problem] {
     switch recordOutcome {
     case .success(let outcome)? where outcome.refused:
-      return [RecordReport.text(outcome, baselines: "the baseline directory")]
+      let text = RecordReport.text(outcome, baselines: "the baseline directory", command: command)
+      // One problem, in the catalog-wide test: each refused case still fails on its own.
+      return [Problem(.error, "CONTRACTKIT_RECORD=\(recordMode.rawValue): "
+        + text.trimmingCharacters(in: .newlines))]
     case .failure(let error)?:
-      return ["Recording failed: \(error.description)"]
+      return [Problem(.error, "Recording failed: \(error.description)")]
     default:
       return []
     }
   }
 
-  /// One finding as a test failure: where, what, and the two values side by side.
-  static func describe(_ finding: Finding) -> String {
+  private static func unbuilt(_ error: CatalogLoadError) -> Problem {
+    Problem(.error, "The catalog could not be built: \(error.description)")
+  }
+
+  /// An error or warning as a test reports it; `nil` for an informational finding.
+  private func problem(_ finding: Finding, in catalog: Catalog) -> Problem? {
+    guard finding.severity >= .warning else { return nil }
+    let released = finding.scope.version.map(catalog.isReleased) ?? true
+    return Problem(finding.severity, Self.describe(finding, command: command, isReleased: released))
+  }
+
+  /// One finding as a test failure: where, what, the two values side by side, the remedy.
+  static func describe(_ finding: Finding, command: String, isReleased: Bool = true) -> String {
     let location = FindingGroup(finding).location
-    var lines = ["\(finding.kind.rawValue) at \(location): \(finding.message)"]
+    // `field-removed at Card 1.0.0 /title in en (default)`, `key-unused in es`.
+    let place = finding.contract == nil
+      ? (location.isEmpty ? "" : " \(location)") : " at \(location)"
+    var lines = ["\(finding.kind.rawValue)\(place): \(finding.message)"]
     lines += TextReporter.valueLines(finding, label: nil).map { "  " + $0 }
-    lines.append(finding.remedy(command: "swift run contracts"))
+    lines.append(finding.remedy(command: command, isReleased: isReleased))
     return lines.joined(separator: "\n")
   }
 

@@ -3,10 +3,14 @@
 /// ```swift
 /// LocalizableSubstitutions(
 ///   template: .localized(key: "WelcomeBannerViewModel.greeting"),   // "Welcome back, %{name}!"
-///   substitutions: ["name": .string(.constant("Ana")), "count": .int(.init(value: 3))])
+///   substitutions: ["name": user.name, "count": unread])
 /// // en: "Welcome back, Ana!"   de: "Willkommen zurück, Ana!"
 /// ```
-/// A placeholder with no substitution stays in the output, and the harness reports it as
+/// Values fill placeholders as they are (any ``SubstitutionConvertible``): a `String` is the
+/// same text in every locale, an `Int` or `Double` is formatted per locale (`12,480` /
+/// `12.480`), a `Date` too (`Jun 1, 2021` / `1. Juni 2021`), and a `LocalizableString` such as
+/// `.localized(key:)` is translated. The ``Substitution`` cases say the same at length. A
+/// placeholder with no substitution stays in the output, and the harness reports it as
 /// `placeholder-unresolved`.
 public struct LocalizableSubstitutions: Sendable, Hashable {
   /// A value that can fill a placeholder.
@@ -35,7 +39,16 @@ public struct LocalizableSubstitutions: Sendable, Hashable {
     self.substitutions = substitutions
     decodedText = nil
   }
+
+  /// A template filled with plain values: `["name": user.name, "count": 3]`.
+  public init(template: LocalizableString,
+              substitutions: [String: any SubstitutionConvertible])
+  {
+    self.init(template: template, substitutions: substitutions.mapValues(\.asSubstitution))
+  }
 }
+
+// MARK: - Localizable
 
 extension LocalizableSubstitutions: Localizable {
   public func localizedText(in context: LocalizationContext) -> String {

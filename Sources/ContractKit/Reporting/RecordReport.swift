@@ -1,6 +1,11 @@
-/// What `contracts record` prints: what it wrote, what it refused, what it left alone.
+/// What `record` prints: what it wrote, what it refused, what it left alone.
 enum RecordReport {
-  static func text(_ outcome: Record.Outcome, baselines: String) -> String {
+  /// The text of `outcome`.
+  /// - Parameters:
+  ///   - baselines: The baseline directory as the user knows it.
+  ///   - command: The user's command line over the catalog (`swift run app-contracts`),
+  ///     which the next step names.
+  static func text(_ outcome: Record.Outcome, baselines: String, command: String) -> String {
     var lines: [String] = []
     if outcome.refused {
       lines.append("Refused: \(outcome.breaking.count.counting("change")) would break committed "
@@ -9,7 +14,8 @@ enum RecordReport {
       if outcome.breaking.contains(where: { $0.kind.recording == .refuses }) {
         lines.append("Make the stubs deterministic (no ViewModelId(), Date() or UUID() in stub()).")
       } else {
-        lines.append("If the break is intended, run: contracts record --accept-breaking --reason \"…\"")
+        lines.append(
+          "If the break is intended, run: \(command) record --accept-breaking --reason \"…\"")
       }
     } else {
       let payloads = outcome.written.count
@@ -17,6 +23,10 @@ enum RecordReport {
         ? "Baselines in \(baselines) are up to date (\(outcome.unchanged) files unchanged)."
         : "Recorded \(payloads.counting("file")) in \(baselines) (\(outcome.unchanged) unchanged).")
       lines += outcome.written.map { "  wrote \($0)" }
+      if outcome.unselected > 0 {
+        lines.append("Left \(outcome.unselected.counting("changed file")) that --only did not "
+          + "select as they are.")
+      }
       if !outcome.breaking.isEmpty {
         lines.append("Accepted \(outcome.breaking.count.counting("breaking change")), logged in Baselines.md.")
       }
@@ -27,7 +37,7 @@ enum RecordReport {
       lines += grouped(outcome.leftovers)
     }
     if !outcome.remaining.isEmpty {
-      lines.append("Still failing 'contracts check' after recording:")
+      lines.append("Still failing '\(command) check' after recording:")
       lines += grouped(outcome.remaining)
     }
     return lines.joined(separator: "\n") + "\n"

@@ -25,12 +25,14 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
   ///   - cases: Every (contract, version, locale, variant) the run encoded, so that `junit`
   ///     lists passing cases too; other formats ignore it. Cases with findings are always
   ///     listed.
+  ///   - command: The user's command line over the catalog, which `text` names in its next
+  ///     step (`swift run app-contracts record`).
   /// - Returns: The whole output, ending in a newline.
-  public func render(_ report: Report, colored: Bool = false, cases: [ContractCase] = [])
-    -> String
+  public func render(_ report: Report, colored: Bool = false, cases: [ContractCase] = [],
+                     command: String = "swift run contracts") -> String
   {
     switch self {
-    case .text: TextReporter.render(report, colored: colored)
+    case .text: TextReporter.render(report, colored: colored, command: command)
     case .markdown: MarkdownReporter.render(report)
     case .json: JSONReporter.render(report)
     case .junit: JUnitReporter.render(report, cases: cases)

@@ -14,15 +14,20 @@
 /// For the release gate (`report`, `merge`): `GATE: PASS|FAIL`, the required bump, a summary
 /// table, findings under a heading per contract, and coverage per locale.
 enum TextReporter {
-  /// What to do next after a failing `check`.
-  static let checkHint = "Run 'swift run contracts record' after an intended change; "
-    + "breaking changes need --accept-breaking --reason \"…\"."
+  /// What to do next after a failing `check` of `command` (`swift run app-contracts`).
+  static func checkHint(command: String) -> String {
+    "Run '\(command) record' after an intended change; breaking changes need "
+      + "--accept-breaking --reason \"…\"."
+  }
 
   /// The heading for findings that belong to no contract (such as `key-unused`).
   static let noContractHeading = "(no contract)"
 
-  /// Renders `report`; `colored` wraps severity words in ANSI colours.
-  static func render(_ report: Report, colored: Bool) -> String {
+  /// Renders `report`; `colored` wraps severity words in ANSI colours, and `command` is the
+  /// user's command line that the next step names.
+  static func render(_ report: Report, colored: Bool, command: String = "swift run contracts")
+    -> String
+  {
     let groups = FindingGroup.grouping(report.findings, localeOrder: report.localeOrder)
     var lines: [String] = []
     if report.isGateReport {
@@ -42,7 +47,7 @@ enum TextReporter {
       if !groups.isEmpty { lines.append("") }
       for group in groups { lines += findingLines(group, indent: "", colored: colored) }
       if report.command == "check" && !report.failingFindings.isEmpty {
-        lines += ["", checkHint]
+        lines += ["", checkHint(command: command)]
       }
     }
     return lines.joined(separator: "\n") + "\n"
@@ -69,13 +74,18 @@ enum TextReporter {
 
   /// `baseline: "Weekly summary"` and `current:  (absent)`, aligned; none without values.
   ///
+  /// The finding's ``ValuePair`` names the lines: `first:` and `second:` for two encodings of
+  /// one stub, a `current:` line alone for a problem of today's encoding.
+  ///
   /// - Parameter label: Names whose values these are when a group's members differ (`en`).
   static func valueLines(_ finding: Finding, label: String?) -> [String] {
     guard finding.baseline != nil || finding.current != nil else { return [] }
     let suffix = label.map { " (\($0))" } ?? ""
-    let names = ["baseline\(suffix):", "current\(suffix):"]
-    let width = names.map(\.count).max() ?? 0
-    return zip(names, [finding.baseline, finding.current]).map { name, value in
+    let pair = finding.valuePair
+    let rows = [(pair.baselineLabel, finding.baseline), (pair.currentLabel, finding.current)]
+      .compactMap { name, value in name.map { ("\($0)\(suffix):", value) } }
+    let width = rows.map(\.0.count).max() ?? 0
+    return rows.map { name, value in
       name.paddedRight(to: width + 1) + ValueExcerpt.excerpt(value)
     }
   }

@@ -3,7 +3,7 @@
 /// ```swift
 /// let version = try SystemVersion(parsing: "1.2.0")
 /// version.versionString   // "1.2.0"
-/// version < SystemVersion(2, 0, 0)   // true
+/// version < "2.0.0"       // true: a literal is a version too
 /// ```
 public struct SystemVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
   public let major: Int
@@ -64,6 +64,22 @@ public struct SystemVersion: Sendable, Hashable, Comparable, CustomStringConvert
     public let text: String
     public let reason: String
     public var description: String { "'\(text)' is not a system version: \(reason)" }
+  }
+}
+
+// MARK: - ExpressibleByStringLiteral
+
+extension SystemVersion: ExpressibleByStringLiteral {
+  /// A version written in code: `versions: ["1.0.0", "1.1.0"]`, `@Versioned(since: "1.1.0")`.
+  ///
+  /// A literal is part of the program, not input, so a malformed one (`"1.0"`) stops the
+  /// program with the parse error; use ``init(parsing:)`` for text read at run time.
+  public init(stringLiteral text: String) {
+    do {
+      try self.init(parsing: text)
+    } catch {
+      preconditionFailure(error.description)
+    }
   }
 }
 

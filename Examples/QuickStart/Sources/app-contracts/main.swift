@@ -1,0 +1,3 @@
+import AppContracts
+import ContractKit
+ContractsCommandLine.main(catalog: AppCatalog.make)

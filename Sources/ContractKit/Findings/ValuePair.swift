@@ -1,0 +1,32 @@
+/// What a finding's two values are, so that reports label them as what they are.
+///
+/// Most findings compare the committed baseline with today's encoding. The determinism probe
+/// compares two encodings of one stub, and problems in today's encoding alone (an unresolved
+/// placeholder, colliding rows) have only the current value: a `baseline: (absent)` line
+/// there would claim that no baseline exists. The constructors in `Finding+Messages.swift`
+/// decide which pair a finding carries.
+public enum ValuePair: Sendable, Hashable {
+  /// The committed baseline and today's encoding: `baseline:` and `current:`.
+  case baselineAndCurrent
+  /// Two encodings of one stub in one run: `first:` and `second:`.
+  case twoEncodings
+  /// Today's encoding only: `current:`.
+  case currentOnly
+
+  /// The label of ``Finding/baseline``, or `nil` when it is not shown.
+  public var baselineLabel: String? {
+    switch self {
+    case .baselineAndCurrent: "baseline"
+    case .twoEncodings: "first"
+    case .currentOnly: nil
+    }
+  }
+
+  /// The label of ``Finding/current``.
+  public var currentLabel: String {
+    switch self {
+    case .baselineAndCurrent, .currentOnly: "current"
+    case .twoEncodings: "second"
+    }
+  }
+}
