@@ -61,9 +61,9 @@ struct CallSiteTests {
   func baseLocale() throws {
     let directory = try TemporaryDirectory()
     let others = try Catalog(versions: ["1.0.0"], baseLocale: "en", locales: ["es", "de"],
-                             localizations: nil, baselines: directory.url)
+                             store: .empty, baselines: directory.url)
     let repeated = try Catalog(versions: ["1.0.0"], baseLocale: "en",
-                               locales: ["es", "en", "de"], localizations: nil,
+                               locales: ["es", "en", "de"], store: .empty,
                                baselines: directory.url)
     #expect(others.locales == ["en", "es", "de"])
     #expect(repeated.locales == ["en", "es", "de"])
@@ -77,7 +77,7 @@ struct CallSiteTests {
     try directory.write("", to: "App/Sources/AppContracts/AppCatalog.swift")
     let file = directory.path("App/Sources/AppContracts/AppCatalog.swift").path
     let catalog = try Catalog(versions: ["1.0.0"], baseLocale: "en", locales: [],
-                              localizations: nil, filePath: file)
+                              store: .empty, filePath: file)
     #expect(catalog.baselineDirectory.standardizedFileURL
       == directory.path("App/.VersionedTestJSON").standardizedFileURL)
     // This very file lies in the ContractKit package.
@@ -88,19 +88,29 @@ struct CallSiteTests {
     }
   }
 
-  @Test(
-    "a localization folder that is missing or holds no .yml file is an error naming .copy",
-    .disabled("needs the store's file listing after the YAML merge"))
+  @Test("a localization folder that is missing or holds no .yml file is an error naming .copy")
   func missingLocalizations() throws {
     let directory = try TemporaryDirectory()
     try directory.write("", to: "Localization/README.md")
-    #expect(throws: (any Error).self) {
-      try Catalog(versions: ["1.0.0"], baseLocale: "en", locales: ["es"],
-                  localizations: directory.path("Localization"), baselines: directory.url)
+    try directory.write("en:\n  A:\n    t: x\n", to: "Localization/en.yaml")
+    func message(_ localizations: URL?) -> String {
+      do {
+        _ = try Catalog(versions: ["1.0.0"], baseLocale: "en", locales: ["es"],
+                        localizations: localizations, baselines: directory.url)
+        return "no error"
+      } catch {
+        return "\(error)"
+      }
     }
-    #expect(throws: (any Error).self) {
-      try Catalog(versions: ["1.0.0"], baseLocale: "en", locales: ["es"],
-                  localizations: directory.path("Missing"), baselines: directory.url)
-    }
+    let hint = "declare the folder in Package.swift with resources: [.copy(\"Localization\")] "
+      + "(.process flattens its files into the bundle, so no folder is found) and find it with "
+      + "Bundle.module.url(forResource: \"Localization\", withExtension: nil); a catalog "
+      + "without translations passes store: .empty instead"
+    let folder = directory.path("Localization").path
+    #expect(message(directory.path("Localization")) == "the catalog's localization folder "
+      + "\(folder) holds no .yml file (FOSMVVM loads only files ending in .yml): \(hint)")
+    #expect(message(directory.path("Missing")) == "the catalog's localization folder "
+      + "\(directory.path("Missing").path) does not exist: \(hint)")
+    #expect(message(nil) == "the catalog's localization folder was not found: \(hint)")
   }
 }

@@ -24,7 +24,7 @@ struct UnreleasedVersionTests {
     stub: @escaping @Sendable () -> T
   ) throws -> Catalog {
     var catalog = try Catalog(versions: Self.versions, unreleased: unreleased, baseLocale: "en",
-                              locales: [], localizations: nil, baselines: scenario.baselines)
+                              locales: [], store: .empty, baselines: scenario.baselines)
     try catalog.register(type, named: "Card", stub: stub)
     return catalog
   }
@@ -79,7 +79,7 @@ struct UnreleasedVersionTests {
     #expect(throws: CatalogError.invalidDeclaration(
       "only the newest version can be unreleased; 1.0.0 is not 1.1.0")) {
       try Catalog(versions: Self.versions, unreleased: "1.0.0", baseLocale: "en", locales: [],
-                  localizations: nil, baselines: URL(fileURLWithPath: "/tmp/unused"))
+                  store: .empty, baselines: URL(fileURLWithPath: "/tmp/unused"))
     }
   }
 }

@@ -36,8 +36,20 @@ extension Catalog {
     filePath: String = #filePath
   ) throws {
     try self.init(
+      versions: versions, unreleased: unreleased, baseLocale: baseLocale, locales: locales,
+      store: Self.translations(in: localizations), baselines: baselines, filePath: filePath)
+  }
+
+  /// Declares a catalog over a store already loaded (`.empty` for one without
+  /// translations), its base locale named as such.
+  public init(
+    versions: [SystemVersion], unreleased: SystemVersion? = nil, baseLocale: String,
+    locales: [String], store: LocalizationStore, baselines: URL? = nil,
+    filePath: String = #filePath
+  ) throws {
+    try self.init(
       versions: versions, unreleased: unreleased,
-      locales: [baseLocale] + locales.filter { $0 != baseLocale }, localizations: localizations,
+      locales: [baseLocale] + locales.filter { $0 != baseLocale }, store: store,
       baselines: baselines ?? Self.baselineDirectory(besidePackageOf: filePath))
   }
 

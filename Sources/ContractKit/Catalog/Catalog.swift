@@ -31,16 +31,42 @@ public struct Catalog: Sendable {
   /// The locale every other locale falls back to.
   public var baseLocale: String { locales[0] }
 
-  /// Declares a catalog.
-  /// - Throws: ``CatalogError`` for no versions or locales, invalid locale names, or an
-  ///   unreleased version that is not the newest; `InputError` for unreadable translations.
+  /// Declares a catalog whose translations are the YAML files in `localizations`.
+  /// - Throws: ``CatalogError`` for no versions or locales, invalid locale names, an
+  ///   unreleased version that is not the newest, or a localization folder that is missing or
+  ///   holds no `.yml` file (never an empty store: every text would record as empty);
+  ///   `InputError` for unreadable translations.
   public init(versions: [SystemVersion], unreleased: SystemVersion? = nil, locales: [String],
               localizations: URL?, baselines: URL) throws
   {
     try self.init(
       versions: versions, unreleased: unreleased, locales: locales,
-      store: localizations.map { try LocalizationStore(directory: $0) } ?? .empty,
-      baselines: baselines)
+      store: Self.translations(in: localizations), baselines: baselines)
+  }
+
+  /// The store of the `.yml` files in `folder`.
+  /// - Throws: ``CatalogError`` when there is no folder or no `.yml` file in it.
+  static func translations(in folder: URL?) throws -> LocalizationStore {
+    let hint = "declare the folder in Package.swift with resources: [.copy(\"Localization\")] "
+      + "(.process flattens its files into the bundle, so no folder is found) and find it with "
+      + "Bundle.module.url(forResource: \"Localization\", withExtension: nil); a catalog "
+      + "without translations passes store: .empty instead"
+    guard let folder else {
+      throw CatalogError.invalidDeclaration("the catalog's localization folder was not found: \(hint)")
+    }
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder),
+      isFolder.boolValue
+    else {
+      throw CatalogError.invalidDeclaration(
+        "the catalog's localization folder \(folder.path) does not exist: \(hint)")
+    }
+    guard !(try TranslationFiles.find(in: folder)).isEmpty else {
+      throw CatalogError.invalidDeclaration(
+        "the catalog's localization folder \(folder.path) holds no .yml file (FOSMVVM loads only "
+          + "files ending in .yml): \(hint)")
+    }
+    return try LocalizationStore(directory: folder)
   }
 
   /// Declares a catalog over a store already loaded (tests, generated catalogs).
