@@ -35,7 +35,7 @@ public struct ActivityCardViewModel: ViewModel {
     self.happenedAt = LocalizableDate(value: happenedAt, dateStyle: .medium)
     summary = Summary(detail: LocalizableSubstitutions(
       template: .localized(key: "ActivityCardViewModel.Summary.detail"),
-      substitutions: ["count": .int(LocalizableInt(value: comments))]))
+      substitutions: ["count": comments]))
     reference = Reference(kind: kind, kindText: kind.displayText, id: id)
     vmId = .init(id: id)
   }

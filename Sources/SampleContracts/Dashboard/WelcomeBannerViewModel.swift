@@ -12,10 +12,10 @@ public struct WelcomeBannerViewModel: ViewModel {
   public init(name: String, newMessages: Int) {
     greeting = LocalizableSubstitutions(
       template: .localized(key: "WelcomeBannerViewModel.greeting"),
-      substitutions: ["name": .string(.constant(name))])
+      substitutions: ["name": name])
     inboxSummary = LocalizableSubstitutions(
       template: .localized(key: "WelcomeBannerViewModel.inboxSummary"),
-      substitutions: ["count": .int(LocalizableInt(value: newMessages))])
+      substitutions: ["count": newMessages])
     vmId = .init(type: Self.self)
     self.newMessages = newMessages
   }

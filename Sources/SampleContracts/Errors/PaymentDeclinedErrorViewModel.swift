@@ -19,7 +19,7 @@ public struct PaymentDeclinedErrorViewModel: ViewModel {
   public init(cardLast4: String, reason: Reason) {
     message = LocalizableSubstitutions(
       template: .localized(key: "PaymentDeclinedErrorViewModel.message"),
-      substitutions: ["last4": .string(.constant(cardLast4))])
+      substitutions: ["last4": cardLast4])
     self.reason = reason
     reasonText = reason.displayText
     vmId = .init(type: Self.self)

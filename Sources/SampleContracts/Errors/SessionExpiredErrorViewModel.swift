@@ -12,7 +12,7 @@ public struct SessionExpiredErrorViewModel: ViewModel {
   public init(expiredAt: Date, idleMinutes: Int) {
     message = LocalizableSubstitutions(
       template: .localized(key: "SessionExpiredErrorViewModel.message"),
-      substitutions: ["minutes": .int(LocalizableInt(value: idleMinutes))])
+      substitutions: ["minutes": idleMinutes])
     self.expiredAt = expiredAt
     vmId = .init(type: Self.self)
   }

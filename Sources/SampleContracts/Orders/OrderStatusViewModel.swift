@@ -27,7 +27,7 @@ public struct OrderStatusViewModel: ViewModel {
     statusText = status.displayText
     title = LocalizableSubstitutions(
       template: .localized(key: "OrderStatusViewModel.title"),
-      substitutions: ["number": .string(.constant(orderNumber))])
+      substitutions: ["number": orderNumber])
     self.estimatedDelivery = estimatedDelivery
     self.total = Money(amountMinor: Int((total * 100).rounded()), currency: "EUR")
     self.itemCount = itemCount
