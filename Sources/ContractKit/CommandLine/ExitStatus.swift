@@ -20,6 +20,10 @@ enum ExitStatus {
   }
 
   /// The exit code and the standard-error text for an error that stopped `command`.
+  ///
+  /// Every error is trouble (exit 2); its type decides the words. Text that comes from
+  /// outside (a path, a name, an argument) has its control characters escaped, so no error
+  /// can forge a line of output or reach the terminal as an escape sequence.
   static func trouble(_ error: any Error, command: Invocation.Command?) -> (code: Int32,
                                                                            message: String)
   {
@@ -27,19 +31,23 @@ enum ExitStatus {
     switch error {
     case let usage as UsageError:
       let command = usage.command ?? command
-      return (trouble, "Error: \(usage.message)\nUsage: \(HelpText.usage(for: command))\n"
+      return (trouble, "Error: \(DisplayText.escaped(usage.message))\n"
+        + "Usage: \(HelpText.usage(for: command))\n"
         + "  See 'contracts \(command.map { "\($0.rawValue) " } ?? "")--help' for more "
         + "information.\n")
+    case let layout as BaselineLayoutError:
+      // Names in it are escaped already; its lines are the list of entries.
+      text = "\(layout)"
     case let input as InputError:
-      text = "\(input)"
+      text = DisplayText.escaped("\(input)")
     case let catalog as CatalogError:
-      text = "the catalog cannot be built: \(catalog)"
+      text = "the catalog cannot be built: " + DisplayText.escaped("\(catalog)")
     case let encoding as EncodingFailure:
-      text = "\(encoding)"
+      text = DisplayText.escaped("\(encoding)")
     case let output as OutputError:
-      text = "\(output)"
+      text = DisplayText.escaped("\(output)")
     default:
-      text = "unexpected error: \(error)"
+      text = "unexpected error: " + DisplayText.escaped("\(error)")
     }
     return (trouble, "Error: \(text)\n")
   }

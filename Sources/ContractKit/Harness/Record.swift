@@ -62,6 +62,7 @@ public struct Record: Sendable {
       return Outcome(refused: true, breaking: unstable + breaking, written: [], unchanged: 0,
                      leftovers: leftovers, remaining: remaining)
     }
+    LeftoverTemporaryFile.remove(TreeFindings.temporaryFiles(in: check.tree, files: files).map(\.path))
     let written = try write(check.groups, files: files)
     let tree = try BaselineTree.scan(files)
     var outcome = Outcome(
