@@ -192,22 +192,26 @@ extension Finding {
             current: new)
   }
 
-  /// The translation at `key` in `locale` (written at `place`) has other placeholders than
-  /// the base locale's.
-  static func placeholderMismatch(key: String, locale: String, place: String?,
+  /// The translation at `key` in `locale` (written at `source`) has other placeholders
+  /// than the base locale's.
+  static func placeholderMismatch(key: String, locale: String, source: TranslationLocation?,
                                   found: Set<String>, baseLocale: String,
                                   expected: Set<String>) -> Finding
   {
     func spell(_ names: Set<String>) -> String {
       names.isEmpty ? "none" : names.sorted().map { "%{\($0)}" }.joined(separator: ", ")
     }
-    return Finding(.placeholderMismatch, scope: .store(locale: locale),
-                   message: "key '\(key)'\(place.map { " (\($0))" } ?? "") has placeholders "
+    let place = source.map { " (\($0.file):\($0.line))" } ?? ""
+    return Finding(.placeholderMismatch, scope: .store(locale: locale, source: source),
+                   message: "key '\(key)'\(place) has placeholders "
                      + "\(spell(found)) but \(baseLocale) has \(spell(expected))")
   }
 
-  static func keyUnused(_ key: String, locale: String) -> Finding {
-    Finding(.keyUnused, scope: .store(locale: locale),
+  /// A store key (written at `source`) that no encoding resolved.
+  static func keyUnused(_ key: String, locale: String, source: TranslationLocation? = nil)
+    -> Finding
+  {
+    Finding(.keyUnused, scope: .store(locale: locale, source: source),
             message: "key '\(key)' is resolved by no contract")
   }
 
@@ -277,16 +281,30 @@ extension Finding {
             message: "\(display) belongs to no registered variant")
   }
 
-  /// An entry of the tree whose name or kind breaks the layout.
-  static func strayEntry(_ relativePath: String, display: String) -> Finding {
-    Finding(.baselinesStale, scope: .entry(relativePath),
-            message: "\(display) does not fit the baseline layout")
+  /// FOSTesting's `<Type>_<version>.json` files directly under the baseline directory, one
+  /// finding for all of them (`names`, escaped), about the first (`relativePath`).
+  ///
+  /// A warning, not unusable input: they are valid files of the tool a team migrates
+  /// from, which ContractKit never reads, so they protect nothing; `--strict` fails until
+  /// they are gone.
+  static func legacyBaselines(_ relativePath: String, count: Int, names: [String],
+                              directory: String) -> Finding
+  {
+    let listed = names.prefix(5).joined(separator: ", ") + (count > 5 ? ", …" : "")
+    return Finding(
+      .baselinesStale, scope: .entry(relativePath),
+      message: "\(count.counting("legacy FOSTesting baseline")) (<Type>_<version>.json) in "
+        + "\(directory): \(listed); ContractKit does not read them: record the contracts with "
+        + "ContractKit, then delete these files")
   }
 
-  /// A symbolic link in the tree, which is never followed.
-  static func link(_ relativePath: String, display: String) -> Finding {
-    Finding(.baselinesStale, scope: .entry(relativePath),
-            message: "\(display) is a symbolic link; links are never followed")
+  /// Temporary files a killed `record` left (`names`, display paths), about the first.
+  static func leftoverTemporaryFiles(_ relativePath: String, names: [String]) -> Finding {
+    let listed = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", …" : "")
+    return Finding(
+      .baselinesStale, scope: .entry(relativePath),
+      message: "\(names.count.counting("temporary file")) left by an interrupted record: "
+        + "\(listed); the next record removes them")
   }
 
   /// A `contract.json` that no longer says what the Swift types say.

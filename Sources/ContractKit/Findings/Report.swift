@@ -13,10 +13,15 @@ public struct Report: Sendable, Hashable {
   public var baselineDirectory: String
   /// The least severity that fails the run: errors by default, warnings with `--strict`.
   public var failOn: Severity
+  /// Every (contract, version, locale, variant) the run covered, passing or not: the test
+  /// cases of JUnit output.
+  public var cases: [ContractCase]
+  /// What a `--shard` run records for `contracts merge`; `nil` for any other run.
+  public var shard: ShardRecord?
 
   public init(command: String, findings: [Finding], summary: Summary,
               coverage: [LocaleCoverage] = [], baselineDirectory: String,
-              failOn: Severity = .error)
+              failOn: Severity = .error, cases: [ContractCase] = [], shard: ShardRecord? = nil)
   {
     self.command = command
     self.findings = findings.sorted(by: Finding.reportOrder)
@@ -24,6 +29,8 @@ public struct Report: Sendable, Hashable {
     self.coverage = coverage
     self.baselineDirectory = baselineDirectory
     self.failOn = failOn
+    self.cases = cases
+    self.shard = shard
   }
 
   /// The findings at a failing severity: `failOn` and above.
@@ -96,15 +103,22 @@ public struct LocaleCoverage: Sendable, Hashable {
     LocaleCoverage(locale: locale, resolved: 0, fellBack: 0, missing: 0)
   }
 
-  public var total: Int { resolved + fellBack + missing }
+  /// All lookups; `Int.max` when the sum overflows (counts read from a report).
+  public var total: Int {
+    let (partial, first) = resolved.addingReportingOverflow(fellBack)
+    let (sum, second) = partial.addingReportingOverflow(missing)
+    return first || second ? .max : sum
+  }
 
   /// The share resolved in the locale itself, with one decimal, rounded down so that only
   /// full coverage reads `100.0`: `97.5`; `100.0` when nothing was looked up. The one
   /// spelling of coverage, in reports and `Baselines.md` alike.
   public var percentText: String {
     guard total > 0 else { return "100.0" }
-    // Integer arithmetic: the same digits on every platform and locale.
-    let tenths = resolved * 1000 / total
+    // Integer arithmetic: the same digits on every platform and locale. Full width, so
+    // counts near `Int.max` cannot overflow.
+    let product = max(0, resolved).multipliedFullWidth(by: 1000)
+    let tenths = min(1000, Int(UInt(total).dividingFullWidth((UInt(product.high), product.low)).quotient))
     return "\(tenths / 10).\(tenths % 10)"
   }
 }

@@ -27,11 +27,16 @@ public struct ReleaseGate: Sendable {
     var report = try Check(catalog: catalog, options: options).run()
     var findings = report.findings
     var required = VersionBump.none
+    var shard = report.shard
+    shard?.command = "report"
     if let (previous, current) = comparedVersions {
       let changes = try changesBetween(previous, current)
       required = changes.map(\.kind.bump).max() ?? .none
       let declared = previous.bump(to: current)
-      if declared < required {
+      // A shard sees its contracts' changes only: the merge of every shard decides the bump.
+      shard?.release = ReleaseChanges(previous: previous, current: current,
+                                      kinds: changes.map(\.kind))
+      if declared < required, shard == nil {
         findings.append(.bumpRequired(
           from: previous, to: current, declared: declared, required: required,
           kinds: Array(Set(changes.filter { $0.kind.bump == required }.map(\.kind)))))
@@ -44,7 +49,7 @@ public struct ReleaseGate: Sendable {
         versions: report.summary.versions, locales: report.summary.locales,
         baselines: report.summary.baselines, failOn: options.failOn, requiredBump: required),
       coverage: report.coverage, baselineDirectory: report.baselineDirectory,
-      failOn: options.failOn)
+      failOn: options.failOn, cases: report.cases, shard: shard)
     return report
   }
 
