@@ -19,7 +19,11 @@ struct GroupDiff {
     let oldBytes = try contents(of: old)
     let newBytes = try contents(of: new)
     let changed = group.files.filter { !sameBytes(oldBytes[$0.locale], newBytes[$0.locale]) }
-    guard !changed.isEmpty else { return [] }
+    guard !changed.isEmpty else {
+      // Equal bytes are still parsed, once: an identically corrupt file is unusable input.
+      try validate(newBytes, in: new)
+      return []
+    }
     let oldPayloads = try payloads(oldBytes, in: old)
     let newPayloads = try payloads(newBytes, in: new)
     let metadata = try metadata(in: new) ?? metadata(in: old)
@@ -67,6 +71,13 @@ struct GroupDiff {
       payloads[locale] = try JSONParser.parse(bytes, file: files.displayPath(path(locale)))
     }
     return payloads
+  }
+
+  private func validate(_ contents: [String: [UInt8]], in files: BaselineFiles) throws {
+    for locale in group.locales {
+      guard let bytes = contents[locale] else { continue }
+      try JSONParser.validate(bytes, file: files.displayPath(path(locale)))
+    }
   }
 
   private func metadata(in files: BaselineFiles) throws -> ContractMetadata? {
