@@ -43,13 +43,19 @@ public enum ReportMerger {
       return Report(command: "report", findings: findings, summary: summary,
                     baselineDirectory: BaselineLayout.directoryName)
     }
-    let (shard, sources) = try reader.shard(shardValue, at: "/shard")
-    for (index, source) in sources {
-      guard findings.indices.contains(index), case .store(let locale, nil) = findings[index].scope
-      else {
-        throw reader.error("/shard/sources names finding \(index), which is no store finding")
+    let (shard, scopes) = try reader.shard(shardValue, at: "/shard")
+    for (index, scope) in scopes {
+      guard findings.indices.contains(index) else {
+        throw reader.error("/shard names finding \(index), which the report does not have")
       }
-      findings[index].scope = .store(locale: locale, source: source)
+      switch (findings[index].scope, scope) {
+      case (.store(let locale, nil), .store(_, let source)):
+        findings[index].scope = .store(locale: locale, source: source)
+      case (.catalog, .entry):
+        findings[index].scope = scope
+      default:
+        throw reader.error("/shard gives finding \(index) a scope its coordinates do not allow")
+      }
     }
     var summaryWithCounts = summary
     summaryWithCounts.versions = shard.versions.count

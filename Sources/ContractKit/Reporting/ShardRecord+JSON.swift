@@ -11,16 +11,18 @@
 ///                        "line" : 7, "column" : 5}],
 ///   "document" : {"path" : "Baselines.md", "exists" : true, "coverageRows" : ["| en | …"]},
 ///   "release" : null,
-///   "sources" : [{"finding" : 3, "file" : "es.yml", "line" : 12, "column" : 5}]
+///   "sources" : [{"finding" : 3, "file" : "es.yml", "line" : 12, "column" : 5}],
+///   "entries" : [{"finding" : 0, "entry" : "Card_1.0.0.json"}]
 /// }
 /// ```
-/// `sources` gives the translation file of the report's store findings by their index in
-/// `findings`, which the fixed finding shape has no place for.
+/// `sources` gives the translation file of the report's store findings, and `entries` the
+/// tree entry that findings about one are about, by their index in `findings`: the fixed
+/// finding shape has no place for either (it spells both as the catalog).
 extension JSONReporter {
   /// The keys of the shard object.
   static let shardKeys = [
     "index", "count", "run", "command", "failOn", "directory", "versions", "locales",
-    "contracts", "coverage", "unresolvedKeys", "document", "release", "sources",
+    "contracts", "coverage", "unresolvedKeys", "document", "release", "sources", "entries",
   ]
 
   /// `shard` as the JSON object, with the sources of `findings` (in report order).
@@ -35,6 +37,10 @@ extension JSONReporter {
     let sources = findings.enumerated().compactMap { index, finding -> JSONValue? in
       guard let location = finding.scope.source else { return nil }
       return .object(source(location).merging(["finding": int(index)]) { $1 })
+    }
+    let entries = findings.enumerated().compactMap { index, finding -> JSONValue? in
+      guard case .entry(let path) = finding.scope else { return nil }
+      return .object(["finding": int(index), "entry": .string(path)])
     }
     return .object([
       "index": int(shard.index),
@@ -66,14 +72,16 @@ extension JSONReporter {
                  "kinds": strings($0.kinds.map(\.rawValue))])
       } ?? .null,
       "sources": .array(sources),
+      "entries": .array(entries),
     ])
   }
 }
 
 extension ReportShapeReader {
-  /// The shard object at `pointer`, and the translation file of each finding it names.
+  /// The shard object at `pointer`, and the scope it gives findings that the fixed shape
+  /// cannot spell (a store finding's translation file, a tree entry), by finding index.
   func shard(_ value: JSONValue, at pointer: String) throws(InputError)
-    -> (record: ShardRecord, sources: [Int: TranslationLocation])
+    -> (record: ShardRecord, scopes: [Int: FindingScope])
   {
     let members = try object(value, at: pointer, keys: JSONReporter.shardKeys)
     func at(_ key: String) -> String { pointer + "/" + key }
@@ -104,14 +112,20 @@ extension ReportShapeReader {
                            key: try string(entry, "key", at: place),
                            source: try location(entry, at: place))
     }
-    var sources: [Int: TranslationLocation] = [:]
+    var scopes: [Int: FindingScope] = [:]
     for (index, element) in try array(members["sources"], at: at("sources")).enumerated() {
       let place = at("sources") + "/\(index)"
       let entry = try object(element, at: place, keys: ["finding", "file", "line", "column"])
       guard let location = try location(entry, at: place) else {
         throw error("expected a file, line and column at \(place)")
       }
-      sources[try count(entry, "finding", at: place)] = location
+      // The locale is the finding's own, filled in by the reader.
+      scopes[try count(entry, "finding", at: place)] = .store(locale: "", source: location)
+    }
+    for (index, element) in try array(members["entries"], at: at("entries")).enumerated() {
+      let place = at("entries") + "/\(index)"
+      let entry = try object(element, at: place, keys: ["finding", "entry"])
+      scopes[try count(entry, "finding", at: place)] = .entry(try string(entry, "entry", at: place))
     }
     let document = try object(members["document"] ?? .null, at: at("document"),
                               keys: ["path", "exists", "coverageRows"])
@@ -152,7 +166,7 @@ extension ReportShapeReader {
       document: DocumentState(path: try string(document, "path", at: at("document")),
                               exists: exists, coverageRows: rows),
       release: release)
-    return (record, sources)
+    return (record, scopes)
   }
 
   /// The elements of the array `value`.
