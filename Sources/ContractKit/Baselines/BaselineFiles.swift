@@ -3,10 +3,10 @@ import Synchronization
 
 /// Reads and writes files inside one baseline directory, and nowhere else.
 ///
-/// Reads and writes refuse symbolic links anywhere below the directory (``InputFile`` opens
-/// every file it reads); writes go to a temporary file in
-/// the same folder and are renamed into place, so a reader, a crash or a concurrent
-/// `record` only ever sees the old file or the new one, never a partial one.
+/// Reads and writes refuse symbolic links anywhere below the directory, wherever they point
+/// (``InputFile`` opens every file read); writes go to a temporary file in the same folder
+/// and are renamed into place, so a reader, a crash or a concurrent `record` only ever sees
+/// the old file or the new one, never a partial one.
 public struct BaselineFiles: Sendable {
   /// The baseline directory, resolved (symbolic links followed once, here).
   public let root: URL
@@ -113,10 +113,9 @@ public struct BaselineFiles: Sendable {
     guard path.hasPrefix(cwd + "/") else { return path }
     return String(path.dropFirst(cwd.count + 1))
   }
-
 }
 
-/// The folders of a baseline directory already found to hold no link out of it.
+/// The folders of a baseline directory already found to be reached through no link.
 ///
 /// A folder swapped for a link after it was checked is not noticed until the next run, as
 /// with any check made before an `open`.

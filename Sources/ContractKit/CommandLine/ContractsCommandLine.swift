@@ -85,11 +85,11 @@ public enum ContractsCommandLine {
     switch invocation.command {
     case .check:
       let catalog = try loadCatalog()
-      let output = try destination(protecting: [BaselineFiles(root: catalog.effectiveBaselineDirectory)])
+      let output = try destination(protecting: [catalog.baselineFiles])
       return try emit(Check(catalog: catalog, options: options).run(), to: output)
     case .report:
       let catalog = try loadCatalog()
-      let output = try destination(protecting: [BaselineFiles(root: catalog.effectiveBaselineDirectory)])
+      let output = try destination(protecting: [catalog.baselineFiles])
       return try emit(ReleaseGate(catalog: catalog, options: options).run(), to: output)
     case .diff:
       let diff = TreeDiff(
@@ -141,4 +141,9 @@ enum StandardStream {
       offset += count
     }
   }
+}
+
+extension Catalog {
+  /// The files of the baseline tree the catalog reads and writes.
+  fileprivate var baselineFiles: BaselineFiles { BaselineFiles(root: effectiveBaselineDirectory) }
 }

@@ -75,7 +75,8 @@ struct GroupDiff {
       guard let bytes = oldBytes[locale] else { continue }
       let file = old.displayPath(path(locale))
       if let other = newBytes[locale], !sameBytes(bytes, other) {
-        (oldPayloads[locale], donors[locale]) = try JSONParser.parse(bytes, file: file, preparing: other)
+        (oldPayloads[locale], donors[locale]) = try JSONParser.parse(
+          bytes, file: file, preparing: other)
       } else {
         oldPayloads[locale] = try JSONParser.parse(bytes, file: file)
       }

@@ -117,8 +117,8 @@ public struct LocaleCoverage: Sendable, Hashable {
     guard total > 0 else { return "100.0" }
     // Integer arithmetic: the same digits on every platform and locale. Full width, so
     // counts near `Int.max` cannot overflow.
-    let product = max(0, resolved).multipliedFullWidth(by: 1000)
-    let tenths = min(1000, Int(UInt(total).dividingFullWidth((UInt(product.high), product.low)).quotient))
+    let product = UInt(max(0, resolved)).multipliedFullWidth(by: 1000)
+    let tenths = min(1000, Int(UInt(total).dividingFullWidth(product).quotient))
     return "\(tenths / 10).\(tenths % 10)"
   }
 }

@@ -74,11 +74,11 @@ public struct ShardRecord: Sendable, Hashable {
   public var caseCount: Int? {
     var total = 0
     for contract in contracts {
-      let (perContract, overflow) = contract.variants.count
-        .multipliedReportingOverflow(by: versions.count)
-      let (cases, overflow2) = perContract.multipliedReportingOverflow(by: locales.count)
-      let (sum, overflow3) = total.addingReportingOverflow(cases)
-      if overflow || overflow2 || overflow3 { return nil }
+      guard case (let perVersion, false) = contract.variants.count
+          .multipliedReportingOverflow(by: locales.count),
+        case (let cases, false) = perVersion.multipliedReportingOverflow(by: versions.count),
+        case (let sum, false) = total.addingReportingOverflow(cases)
+      else { return nil }
       total = sum
     }
     return total

@@ -142,12 +142,13 @@ enum BaselinesDocument {
   /// coverage: whether everything but the coverage rows is what the tree gives, and the
   /// committed rows. The document is fresh exactly when, besides, those rows are the ones
   /// the coverage of all shards together gives (``coverageRow(_:)``).
-  static func state(catalog: Catalog, tree: BaselineTree, files: BaselineFiles) throws
-    -> DocumentState
+  ///
+  /// - Parameter existing: The committed document's text (``read(_:)``), `nil` for none.
+  static func state(catalog: Catalog, tree: BaselineTree, files: BaselineFiles,
+                    existing: String?) -> DocumentState
   {
-    let url = url(for: files)
-    let display = BaselineFiles.relativeToWorkingDirectory(url.path)
-    guard let existing = try read(url) else {
+    let display = BaselineFiles.relativeToWorkingDirectory(url(for: files).path)
+    guard let existing else {
       return DocumentState(path: display, exists: false, coverageRows: nil)
     }
     let expected = render(catalog: catalog, tree: tree, coverage: [],

@@ -95,6 +95,7 @@ public struct Check: Sendable {
       contracts: contracts.map { ShardContract(name: $0.name, variants: $0.variants.map(\.name)) },
       coverage: coverage,
       unresolvedKeys: StoreFindings.unresolvedKeys(catalog.store, resolved: resolvedKeys),
-      document: try BaselinesDocument.state(catalog: catalog, tree: tree, files: files))
+      document: BaselinesDocument.state(catalog: catalog, tree: tree, files: files,
+                                        existing: document))
   }
 }

@@ -24,7 +24,8 @@ struct RunFingerprint {
     let store = catalog.store
     for locale in store.locales {
       for key in store.keys(in: locale) {
-        add("key \(locale) \(key) \(store.value(forKey: key, locale: locale).map { "\($0)" } ?? "")")
+        let value = store.value(forKey: key, locale: locale).map { "\($0)" } ?? ""
+        add("key \(locale) \(key) \(value)")
       }
     }
     for file in tree.files { add("file " + file.relativePath) }

@@ -71,12 +71,12 @@ struct TreeFindings {
     return findings
   }
 
-  /// Parses the payload files at `paths`: nothing compares them, but a corrupt file is
+  /// Validates the payload files at `paths`: nothing compares them, but a corrupt file is
   /// still unusable input (exit 2 naming the file and the position), never silently kept.
   static func parse(_ paths: [String], in files: BaselineFiles, threads: Int) throws {
     _ = try WorkerPool.map(paths, threads: threads) { path -> Bool in
       guard let bytes = try files.read(path) else { return false }
-      _ = try JSONParser.parse(bytes, file: files.displayPath(path))
+      try JSONParser.validate(bytes, file: files.displayPath(path))
       return true
     }
   }

@@ -160,9 +160,8 @@ final class SharedParse {
       // The key of the member being read: the last of this object's keys.
       let keyEnd = index + 1 < reader.frames.count
         ? reader.frames[index + 1].keyBase : reader.keys.count
-      return Level(isObject: frame.isObject,
-                   key: frame.isObject && keyEnd > frame.keyBase ? reader.keys[keyEnd - 1].key : nil,
-                   index: frame.elements.count)
+      let key = frame.isObject && keyEnd > frame.keyBase ? reader.keys[keyEnd - 1].key : nil
+      return Level(isObject: frame.isObject, key: key, index: frame.elements.count)
     }
   }
 

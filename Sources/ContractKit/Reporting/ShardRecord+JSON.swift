@@ -59,7 +59,8 @@ extension JSONReporter {
                  "fellBack": int($0.fellBack), "missing": int($0.missing)])
       }),
       "unresolvedKeys": .array(shard.unresolvedKeys.map {
-        .object(source($0.source).merging(["locale": .string($0.locale), "key": .string($0.key)]) { $1 })
+        .object(source($0.source)
+          .merging(["locale": .string($0.locale), "key": .string($0.key)]) { $1 })
       }),
       "document": .object([
         "path": .string(shard.document.path),

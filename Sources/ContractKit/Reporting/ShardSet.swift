@@ -110,7 +110,8 @@ struct ShardSet {
       differences.append("of run \(record.run), not \(other.run) (the catalog, the store, the "
         + "tree or Baselines.md differ)")
     }
-    if record.release.map({ [$0.previous, $0.current] }) != other.release.map({ [$0.previous, $0.current] }) {
+    let compared = { (record: ShardRecord) in record.release.map { [$0.previous, $0.current] } }
+    if compared(record) != compared(other) {
       differences.append("comparing other versions")
     }
     guard let difference = differences.first else { return }
@@ -129,7 +130,8 @@ struct ShardSet {
   func caseCount() throws(InputError) -> Int {
     var total = 0
     for record in records {
-      guard let count = record.caseCount, case (let sum, false) = total.addingReportingOverflow(count)
+      guard let count = record.caseCount,
+        case (let sum, false) = total.addingReportingOverflow(count)
       else { throw overflow("baselines") }
       total = sum
     }
