@@ -201,7 +201,11 @@ struct FaultNameValidationTests {
     let descriptor = path.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
     }
-    try #require(descriptor >= 0)
+    // File systems that hold only UTF-8 names (APFS) refuse it: such a tree cannot exist.
+    guard descriptor >= 0 else {
+      #expect(errno == EILSEQ, "\(String(cString: strerror(errno)))")
+      return
+    }
     close(descriptor)
     let result = runContracts(["check", "--baselines", copy.baselines.path])
     #expect(result.code == 2)
