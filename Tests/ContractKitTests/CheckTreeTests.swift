@@ -98,14 +98,26 @@ struct CheckTreeTests {
       == String(contentsOf: packageRoot.appendingPathComponent("Baselines.md"), encoding: .utf8))
   }
 
-  @Test("record lists a stray file it does not own and leaves it in place")
-  func strayFileListed() throws {
+  @Test("record lists a file of no registered variant and leaves it in place")
+  func orphanFileListed() throws {
     let copy = try SampleCopy()
-    try copy.write("{}", to: "SignInViewModel/1.0.0/pt_BR.json")
+    let orphan = "SignInViewModel/1.0.0/en.extra.json"
+    try copy.write(try copy.read("SignInViewModel/1.0.0/en.json"), to: orphan)
     let result = runContracts(["record", "--baselines", copy.baselines.path])
     #expect(result.code == 0)
-    #expect(result.stdout.contains("SignInViewModel/1.0.0/pt_BR.json does not fit the baseline layout"))
-    #expect(try copy.read("SignInViewModel/1.0.0/pt_BR.json") == "{}")
+    #expect(result.stdout.contains("\(orphan) belongs to no registered variant"))
+    #expect(try copy.read(orphan) == copy.read("SignInViewModel/1.0.0/en.json"))
+  }
+
+  @Test("record refuses a file whose name breaks the layout, exit 2, and writes nothing")
+  func badNameRefused() throws {
+    let copy = try SampleCopy()
+    try copy.write("{}", to: "SignInViewModel/1.0.0/pt_BR.json")
+    let before = DirectorySnapshot(copy.directory.url)
+    let result = runContracts(["record", "--baselines", copy.baselines.path])
+    #expect(result.code == 2)
+    #expect(result.stderr.contains("SignInViewModel/1.0.0/pt_BR.json: 'pt_BR' is not a locale"))
+    #expect(DirectorySnapshot(copy.directory.url) == before)
   }
 
   @Test("a Baselines.md that is not UTF-8 is exit 2, and its break log is not rewritten away")

@@ -30,6 +30,21 @@ struct CommandLineTests {
               message: "Error: '--reason' only goes with '--accept-breaking'"),
     UsageCase(arguments: ["merge"], message: "Error: Missing expected argument '<report.json> ...'"),
     UsageCase(arguments: ["check", "--strict=yes"], message: "Error: '--strict' takes no value"),
+    // An empty value would mean the working directory: `record --baselines=` wrote there.
+    UsageCase(arguments: ["record", "--baselines="],
+              message: "Error: The value for '--baselines <dir>' is empty"),
+    UsageCase(arguments: ["record", "--baselines", ""],
+              message: "Error: The value for '--baselines <dir>' is empty"),
+    UsageCase(arguments: ["check", "--output="],
+              message: "Error: The value for '--output <file>' is empty"),
+    UsageCase(arguments: ["check", "--format="],
+              message: "Error: The value for '--format <format>' is empty"),
+    UsageCase(arguments: ["check", "--shard="],
+              message: "Error: The value for '--shard <i/n>' is empty"),
+    UsageCase(arguments: ["record", "--accept-breaking", "--reason="],
+              message: "Error: The value for '--reason <text>' is empty"),
+    UsageCase(arguments: ["diff", "", "new"], message: "Error: An empty argument is not a path"),
+    UsageCase(arguments: ["merge", "a.json", ""], message: "Error: An empty argument is not a path"),
   ]
 
   @Test("usage errors exit 2 with a message, the usage line and where to get help",
@@ -72,6 +87,50 @@ struct CommandLineTests {
     let result = runContracts(["check", "--baselines", "/nonexistent/contracts"])
     #expect(result.code == 2)
     #expect(result.stderr == "Error: /nonexistent/contracts: no such baseline directory\n")
+  }
+
+  @Test("record --baselines= writes nothing in the working directory")
+  func emptyBaselinesWritesNothing() throws {
+    let directory = try TemporaryDirectory()
+    let before = DirectorySnapshot(directory.url)
+    let result = try ContractsProcess.run(["record", "--baselines="], in: directory.url)
+    #expect(result.code == 2)
+    #expect(DirectorySnapshot(directory.url) == before)
+  }
+
+  @Test("--baselines naming a package root, not its tree, is exit 2 naming the tree inside")
+  func packageRootAsBaselines() throws {
+    let copy = try SampleCopy()
+    try copy.directory.write("// swift-tools-version:6.0\n", to: "Package.swift")
+    for command in ["check", "record", "report"] {
+      let result = runContracts([command, "--baselines", copy.directory.url.path])
+      #expect(result.code == 2, "\(command)")
+      #expect(result.stderr == "Error: \(copy.directory.url.path): is not a baseline tree: it "
+        + "holds no contract folder (<Contract>/<major.minor.patch>/<locale>.json); it contains "
+        + "the baseline tree \(copy.baselines.path): name that instead\n", "\(command)")
+    }
+  }
+
+  @Test("every kind of error exits 2 with its own words, control characters escaped")
+  func troubleByType() {
+    let cases: [(any Error, String)] = [
+      (InputError(file: "a\nb.json", line: 1, column: 2, reason: "bad\u{1B}[0m"),
+       #"Error: a\nb.json:1:2: bad\u{1B}[0m"# + "\n"),
+      (OutputError(destination: "out.txt", reason: "No space left on device"),
+       "Error: cannot write to out.txt: No space left on device\n"),
+      (BaselineLayoutError(directory: "t", violations: [.init(path: "t/a b", rule: "r")]),
+       "Error: t does not fit the baseline layout (<Contract>/<major.minor.patch>/"
+         + "<locale>[.<variant>].json); rename, move or delete this entry:\n  t/a b: r\n"),
+      (EncodingFailure(contractCase: ContractCase("Card", "1.0.0", "en"), reason: "NaN"),
+       "Error: Card 1.0.0 en default cannot be encoded: NaN\n"),
+      (CatalogError.invalidDeclaration("no versions"),
+       "Error: the catalog cannot be built: no versions\n"),
+    ]
+    for (error, message) in cases {
+      let (code, text) = ExitStatus.trouble(error, command: .check)
+      #expect(code == 2)
+      #expect(text == message)
+    }
   }
 
   @Test("a corrupt copied baseline is exit 2, naming the file and byte offset")

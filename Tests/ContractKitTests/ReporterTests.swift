@@ -30,7 +30,7 @@ enum ReportFixture {
     Finding(
       .translationFallback, contract: "SettingsViewModel", version: "1.1.0", locale: "pt-BR",
       variant: "default", path: "/title", message: "Text came from the fallback locale en.",
-      baseline: "Configurações", current: "Settings"),
+      current: "Settings"),
     Finding(
       .contractRemoved, contract: "LegacyBannerViewModel",
       message: "Contract has baselines but no current encoding."),
@@ -43,16 +43,25 @@ enum ReportFixture {
     LocaleCoverage(locale: "pt-BR", resolved: 38, fellBack: 2, missing: 0),
   ]
 
+  /// The cases the fixture's run covered: those with findings, and one that passes.
+  static let cases = [
+    ContractCase("DashboardViewModel", "1.0.0", "de"), ContractCase("DashboardViewModel", "1.0.0", "en"),
+    ContractCase("DashboardViewModel", "1.0.0", "es"),
+    ContractCase("DashboardViewModel", "1.1.0", "es", "empty"),
+    ContractCase("SettingsViewModel", "1.1.0", "en"), ContractCase("SettingsViewModel", "1.1.0", "pt-BR"),
+  ]
+
   /// The fixture as `command` would report it.
   static func report(_ command: String = "check", findings: [Finding] = findings,
-                     strict: Bool = false) -> Report
+                     strict: Bool = false, cases: [ContractCase] = cases) -> Report
   {
     Report(
       command: command, findings: findings,
       summary: Summary(
         findings: findings, contracts: 3, versions: 2, locales: 4, baselines: 18,
         failOn: strict ? .warning : .error, requiredBump: .major),
-      coverage: coverage, baselineDirectory: ".VersionedTestJSON", failOn: strict ? .warning : .error)
+      coverage: coverage, baselineDirectory: ".VersionedTestJSON", failOn: strict ? .warning : .error,
+      cases: cases)
   }
 }
 
@@ -71,8 +80,7 @@ struct ReporterTests {
       encoding.
       warning  translation-fallback  SettingsViewModel 1.1.0 /title in pt-BR (default): \
       Text came from the fallback locale en.
-          baseline: "Configurações"
-          current:  "Settings"
+          current: "Settings"
       info  text-changed  DashboardViewModel 1.1.0 /header in es (empty): Text changed.
           baseline: "Hola"
           current:  "Hola de nuevo"
@@ -108,8 +116,7 @@ struct ReporterTests {
       SettingsViewModel
         warning  translation-fallback  SettingsViewModel 1.1.0 /title in pt-BR (default): \
       Text came from the fallback locale en.
-            baseline: "Configurações"
-            current:  "Settings"
+            current: "Settings"
 
       Coverage
         en     resolved 40/40 (100.0%), fell back 0, missing 0
@@ -140,21 +147,38 @@ struct ReporterTests {
       """)
   }
 
-  @Test("text: a finding without a location, a multi-line message, no hint outside check")
+  @Test("text: a finding without a location, a line break escaped, no hint outside check")
   func textEdges() {
     let findings = [
       Finding(.valueChanged, contract: "Card", version: "1.0.0", locale: "en",
               variant: "default", path: "", message: "line one\nline two"),
       Finding(.keyUnused, message: "Key 'Old.title' is never resolved."),
     ]
-    #expect(ReportFormat.text.render(ReportFixture.report("diff", findings: findings)) == """
+    #expect(ReportFormat.text.render(ReportFixture.report("diff", findings: findings)) == #"""
       contracts diff: 0 errors, 1 warning, 1 info in 3 contracts (18 baselines)
 
       warning  key-unused: Key 'Old.title' is never resolved.
-      info  value-changed  Card 1.0.0 (document) in en (default): line one
-          line two
+      info  value-changed  Card 1.0.0 (document) in en (default): line one\nline two
 
-      """)
+      """#)
+  }
+
+  @Test("text and markdown: a name with a line break or an escape sequence cannot forge a line")
+  func controlCharactersEscaped() {
+    let forged = Finding(
+      .fieldRemoved, contract: "Card", version: "1.0.0", locale: "en", variant: "default",
+      path: "/a\nerror  field-removed  Card 1.0.0 /b", message: "field gone\r\u{1B}[2Kok")
+    let report = ReportFixture.report(findings: [forged])
+    let text = ReportFormat.text.render(report)
+    // The verdict, the one finding line, the hint: nothing the path or message holds.
+    #expect(text.split(separator: "\n").count == 3, "\(text)")
+    #expect(text.contains(#"Card 1.0.0 /a\nerror  field-removed  Card 1.0.0 /b in en (default): "#
+      + #"field gone\r\u{1B}[2Kok"#))
+    #expect(!text.contains("\u{1B}") && !text.contains("\r"))
+    let markdown = ReportFormat.markdown.render(report)
+    #expect(markdown.contains(#"`/a\nerror  field-removed  Card 1.0.0 /b`"#), "\(markdown)")
+    #expect(markdown.contains(#"field gone<br>\\u{1B}\[2Kok"#) || markdown.contains(#"field gone<br>\u{1B}\[2Kok"#), "\(markdown)")
+    #expect(!markdown.contains("\u{1B}"))
   }
 
   @Test("text: colour wraps the severity words and nothing else")
@@ -164,7 +188,7 @@ struct ReporterTests {
     #expect(lines[0].hasPrefix("contracts check: 4 errors, 1 warning, 1 info in 3 contracts"))
     #expect(lines[1].hasPrefix("\u{1B}[1;31merror\u{1B}[0m  field-removed  DashboardViewModel"))
     #expect(lines[5].hasPrefix("\u{1B}[1;33mwarning\u{1B}[0m  translation-fallback  "))
-    #expect(lines[8].hasPrefix("\u{1B}[1;36minfo\u{1B}[0m  text-changed  "))
+    #expect(lines[7].hasPrefix("\u{1B}[1;36minfo\u{1B}[0m  text-changed  "))
     #expect(ReportFormat.text.render(ReportFixture.report()).contains("\u{1B}") == false)
   }
 
@@ -336,49 +360,63 @@ struct ReporterTests {
     #expect(findings[4]["path"] == JSONValue.null)
   }
 
-  @Test("junit: a suite per contract, a case per version, locale and variant")
+  @Test("junit: fixed catalog cases, then per contract its contract, versions and cases")
   func junit() {
     #expect(ReportFormat.junit.render(ReportFixture.report()) == """
       <?xml version="1.0" encoding="UTF-8"?>
-      <testsuites name="ContractKit" tests="6" failures="4">
-        <testsuite name="DashboardViewModel" tests="4" failures="3">
-          <testcase classname="DashboardViewModel" name="1.0.0 de default">
-            <failure type="field-removed" message="Field &apos;title&apos; was removed.">\
-      path: /cards/0/title
-      baseline: "Wochenübersicht"
-      current:  (absent)</failure>
+      <testsuites name="ContractKit" tests="15" failures="4" errors="0" skipped="1" time="0">
+        <testsuite name="(catalog)" tests="4" failures="1" errors="0" skipped="1" time="0">
+          <testcase classname="(catalog)" name="baseline tree" time="0">
+            <failure type="contract-removed" message="Contract has baselines but no current \
+      encoding.">error  contract-removed  LegacyBannerViewModel: Contract has baselines but no \
+      current encoding.</failure>
           </testcase>
-          <testcase classname="DashboardViewModel" name="1.0.0 en default">
-            <failure type="field-removed" message="Field &apos;title&apos; was removed.">\
-      path: /cards/0/title
-      baseline: "Weekly summary"
-      current:  (absent)</failure>
+          <testcase classname="(catalog)" name="Baselines.md" time="0"/>
+          <testcase classname="(catalog)" name="localization store" time="0"/>
+          <testcase classname="(catalog)" name="release gate" time="0">
+            <skipped message="check states no release gate; contracts report does"/>
           </testcase>
-          <testcase classname="DashboardViewModel" name="1.0.0 es default">
+        </testsuite>
+        <testsuite name="DashboardViewModel" tests="7" failures="3" errors="0" skipped="0" time="0">
+          <testcase classname="DashboardViewModel" name="contract" time="0"/>
+          <testcase classname="DashboardViewModel" name="1.0.0" time="0"/>
+          <testcase classname="DashboardViewModel" name="1.0.0 de default" time="0">
             <failure type="field-removed" message="Field &apos;title&apos; was removed.">\
-      path: /cards/0/title
-      baseline: "Resumen semanal"
-      current:  (absent)</failure>
+      error  field-removed  DashboardViewModel 1.0.0 /cards/0/title in de (default): Field 'title' \
+      was removed.
+          baseline: "Wochenübersicht"
+          current:  (absent)</failure>
           </testcase>
-          <testcase classname="DashboardViewModel" name="1.1.0 es empty">
+          <testcase classname="DashboardViewModel" name="1.0.0 en default" time="0">
+            <failure type="field-removed" message="Field &apos;title&apos; was removed.">\
+      error  field-removed  DashboardViewModel 1.0.0 /cards/0/title in en (default): Field 'title' \
+      was removed.
+          baseline: "Weekly summary"
+          current:  (absent)</failure>
+          </testcase>
+          <testcase classname="DashboardViewModel" name="1.0.0 es default" time="0">
+            <failure type="field-removed" message="Field &apos;title&apos; was removed.">\
+      error  field-removed  DashboardViewModel 1.0.0 /cards/0/title in es (default): Field 'title' \
+      was removed.
+          baseline: "Resumen semanal"
+          current:  (absent)</failure>
+          </testcase>
+          <testcase classname="DashboardViewModel" name="1.1.0" time="0"/>
+          <testcase classname="DashboardViewModel" name="1.1.0 es empty" time="0">
             <system-out>info  text-changed  DashboardViewModel 1.1.0 /header in es (empty): \
       Text changed.
           baseline: "Hola"
           current:  "Hola de nuevo"</system-out>
           </testcase>
         </testsuite>
-        <testsuite name="LegacyBannerViewModel" tests="1" failures="1">
-          <testcase classname="LegacyBannerViewModel" name="contract">
-            <failure type="contract-removed" message="Contract has baselines but no current \
-      encoding."/>
-          </testcase>
-        </testsuite>
-        <testsuite name="SettingsViewModel" tests="1" failures="0">
-          <testcase classname="SettingsViewModel" name="1.1.0 pt-BR default">
+        <testsuite name="SettingsViewModel" tests="4" failures="0" errors="0" skipped="0" time="0">
+          <testcase classname="SettingsViewModel" name="contract" time="0"/>
+          <testcase classname="SettingsViewModel" name="1.1.0" time="0"/>
+          <testcase classname="SettingsViewModel" name="1.1.0 en default" time="0"/>
+          <testcase classname="SettingsViewModel" name="1.1.0 pt-BR default" time="0">
             <system-out>warning  translation-fallback  SettingsViewModel 1.1.0 /title in pt-BR \
       (default): Text came from the fallback locale en.
-          baseline: "Configurações"
-          current:  "Settings"</system-out>
+          current: "Settings"</system-out>
           </testcase>
         </testsuite>
       </testsuites>
@@ -393,22 +431,65 @@ struct ReporterTests {
       ContractCase("SettingsViewModel", "1.1.0", "pt-BR"),
     ]
     let fallback = try #require(ReportFixture.findings.first { $0.kind == .translationFallback })
-    let strict = ReportFixture.report(findings: [fallback], strict: true)
+    let strict = ReportFixture.report("report", findings: [fallback], strict: true, cases: [])
     #expect(ReportFormat.junit.render(strict, cases: cases) == """
       <?xml version="1.0" encoding="UTF-8"?>
-      <testsuites name="ContractKit" tests="2" failures="1">
-        <testsuite name="SettingsViewModel" tests="2" failures="1">
-          <testcase classname="SettingsViewModel" name="1.1.0 en default"/>
-          <testcase classname="SettingsViewModel" name="1.1.0 pt-BR default">
+      <testsuites name="ContractKit" tests="8" failures="1" errors="0" skipped="0" time="0">
+        <testsuite name="(catalog)" tests="4" failures="0" errors="0" skipped="0" time="0">
+          <testcase classname="(catalog)" name="baseline tree" time="0"/>
+          <testcase classname="(catalog)" name="Baselines.md" time="0"/>
+          <testcase classname="(catalog)" name="localization store" time="0"/>
+          <testcase classname="(catalog)" name="release gate" time="0"/>
+        </testsuite>
+        <testsuite name="SettingsViewModel" tests="4" failures="1" errors="0" skipped="0" time="0">
+          <testcase classname="SettingsViewModel" name="contract" time="0"/>
+          <testcase classname="SettingsViewModel" name="1.1.0" time="0"/>
+          <testcase classname="SettingsViewModel" name="1.1.0 en default" time="0"/>
+          <testcase classname="SettingsViewModel" name="1.1.0 pt-BR default" time="0">
             <failure type="translation-fallback" message="Text came from the fallback locale en.">\
-      path: /title
-      baseline: "Configurações"
-      current:  "Settings"</failure>
+      warning  translation-fallback  SettingsViewModel 1.1.0 /title in pt-BR (default): Text came \
+      from the fallback locale en.
+          current: "Settings"</failure>
           </testcase>
         </testsuite>
       </testsuites>
 
       """)
+  }
+
+  @Test("junit: one failure per test case lists all its findings; coarser ones go to the version")
+  func junitOneFailurePerCase() throws {
+    let file = ContractCase("Card", "1.0.0", "en")
+    let findings = [
+      Finding(.fieldRemoved, scope: .file(file), path: "/a", message: "field '/a' is gone"),
+      Finding(.typeChanged, scope: .file(file), path: "/b", message: "'/b' changed type"),
+      Finding(.enumCaseRemoved, scope: .version(file.folder), path: "/s", message: "case gone"),
+      Finding(.localeRemoved, scope: .locale(file.folder, locale: "it"), message: "it gone"),
+      Finding(.versionRemoved, scope: .version(ContractVersion(contract: "Card",
+                                                               version: SystemVersion(0, 9, 0))),
+              message: "0.9.0 retired"),
+    ]
+    let report = ReportFixture.report(findings: findings, cases: [file])
+    let plan = JUnitPlan(report)
+    #expect(plan.testCases.map(\.name) == [
+      "baseline tree", "Baselines.md", "localization store", "release gate", "contract", "1.0.0",
+      "1.0.0 en default",
+    ])
+    #expect(plan.findings[.file(file)]?.count == 2)
+    #expect(plan.findings[.version(file.folder)]?.map(\.kind) == [.enumCaseRemoved, .localeRemoved])
+    #expect(plan.findings[.contract("Card")]?.map(\.kind) == [.versionRemoved])
+    let xml = ReportFormat.junit.render(report)
+    // The file's two findings, the version's two; the retired version is a warning.
+    #expect(xml.components(separatedBy: "<failure ").count - 1 == 2)
+    #expect(xml.contains(#"<failure type="field-removed, type-changed" message="2 findings: "#
+      + #"field-removed, type-changed">error  field-removed  Card 1.0.0 /a in en (default): "#
+      + "field '/a' is gone\nerror  type-changed  Card 1.0.0 /b in en (default): '/b' changed "
+      + "type</failure>"))
+    // The same catalog, clean: the same test cases.
+    let clean = ReportFixture.report(findings: [], cases: [file])
+    #expect(JUnitPlan(clean).testCases == plan.testCases)
+    #expect(ReportFormat.junit.render(ReportFixture.report(findings: [], cases: []))
+      .contains(#"<testsuites name="ContractKit" tests="4""#))
   }
 
   @Test("junit: output parses as XML, even with markup and control characters")
@@ -426,19 +507,23 @@ struct ReporterTests {
       parser.delegate = collector
       #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")\n\(xml)")
       #expect(collector.elements.first == "testsuites")
-      #expect(collector.count("testcase") == Set(report.findings.map(\.scope.asReported)).count)
+      #expect(collector.count("testcase") == JUnitPlan(report).testCases.count)
     }
-    let xml = ReportFormat.junit.render(ReportFixture.report(findings: [hostile]))
+    let xml = ReportFormat.junit.render(ReportFixture.report(
+      findings: [hostile], cases: [ContractCase("A&B", "1.0.0", "en")]))
+    // Control characters are spelled out first (as in text output), then markup escaped.
     #expect(xml.contains(#"""
-      <testcase classname="A&amp;B" name="1.0.0 en default">
+          <testcase classname="A&amp;B" name="1.0.0 en default" time="0">
             <failure type="value-changed" message="quote &quot; apostrophe &apos; amp &amp; \#
-      lt &lt; bell \#u{FFFD} nul \#u{FFFD} tab &#9; line&#10;break&#13;.">path: /x&lt;y&gt;
-      baseline: "]]&gt; &lt;!-- --&gt;"
-      current:  "\u0001"</failure>
-      """#))
+      lt &lt; bell \u{7} nul \u{0} tab \t line\nbreak\r.">error  value-changed  A&amp;B 1.0.0 \#
+      /x&lt;y&gt; in en (default): quote " apostrophe ' amp &amp; lt &lt; bell \u{7} nul \u{0} \#
+      tab \t line\nbreak\r.
+          baseline: "]]&gt; &lt;!-- --&gt;"
+          current:  "\u0001"</failure>
+      """#), "\(xml)")
   }
 
-  @Test("github: one annotation per finding, then a summary notice")
+  @Test("github: one annotation per finding, each naming a file, then a summary notice")
   func github() {
     #expect(ReportFormat.github.render(ReportFixture.report()) == """
       ::error file=.VersionedTestJSON/DashboardViewModel/1.0.0/de.json,title=field-removed::\
@@ -449,7 +534,7 @@ struct ReporterTests {
       Field 'title' was removed. (DashboardViewModel 1.0.0 /cards/0/title in es (default))
       ::notice file=.VersionedTestJSON/DashboardViewModel/1.1.0/es.empty.json,\
       title=text-changed::Text changed. (DashboardViewModel 1.1.0 /header in es (empty))
-      ::error file=.VersionedTestJSON/LegacyBannerViewModel,title=contract-removed::\
+      ::error file=Baselines.md,title=contract-removed::\
       Contract has baselines but no current encoding. (LegacyBannerViewModel)
       ::warning file=.VersionedTestJSON/SettingsViewModel/1.1.0/pt-BR.json,\
       title=translation-fallback::Text came from the fallback locale en. \
@@ -458,6 +543,37 @@ struct ReporterTests {
       3 contracts (18 baselines); required bump: major
 
       """)
+  }
+
+  @Test("github: version findings name contract.json, store findings their translation file and line")
+  func githubFiles() {
+    let source = TranslationLocation(file: "Sources/App/Localization/es.yml", line: 12, column: 5)
+    let findings = [
+      Finding(.enumCaseRemoved, contract: "Order", version: "1.0.0", path: "/status",
+              message: "gone"),
+      Finding(.localeRemoved, contract: "Order", version: "1.0.0", locale: "it", message: "gone"),
+      Finding(.keyUnused, scope: .store(locale: "es", source: source), message: "unused"),
+      Finding(.keyUnused, scope: .store(locale: "es"), message: "unused, nowhere"),
+      Finding(.baselinesStale, scope: .entry("Order_1.0.0.json"), message: "legacy"),
+      Finding(.baselinesStale, scope: .catalog, message: "stale"),
+      Finding(.versionBumpRequired, scope: .release(SystemVersion(1, 1, 0)), message: "bump"),
+    ]
+    var report = ReportFixture.report(findings: findings)
+    report.baselineDirectory = "app/.VersionedTestJSON"
+    let output = ReportFormat.github.render(report)
+    #expect(output.contains("::warning file=Sources/App/Localization/es.yml,line=12,col=5,"
+      + "title=key-unused::unused"))
+    #expect(output.contains("::error file=app/.VersionedTestJSON/Order/1.0.0/contract.json,"
+      + "title=enum-case-removed::gone"))
+    #expect(output.contains("::error file=app/.VersionedTestJSON/Order/1.0.0/contract.json,"
+      + "title=locale-removed::gone"))
+    #expect(output.contains("::warning file=app/Baselines.md,title=key-unused::unused, nowhere"))
+    #expect(output.contains("::warning file=app/.VersionedTestJSON/Order_1.0.0.json,"
+      + "title=baselines-stale::legacy"))
+    #expect(output.contains("::error file=app/Baselines.md,title=version-bump-required::bump"))
+    for line in output.split(separator: "\n").dropLast() {
+      #expect(line.contains(" file="), "\(line)")
+    }
   }
 
   @Test("github: messages and properties are escaped per the workflow-command rules")
@@ -473,17 +589,17 @@ struct ReporterTests {
     report.baselineDirectory = "old/"
     let output = ReportFormat.github.render(report)
     #expect(output == """
-      ::warning title=key-unused::Key 'Old.title' is never resolved.
-      ::warning file=old/Card/1.0.0,title=version-removed::Version retired. (Card 1.0.0)
+      ::warning file=Baselines.md,title=key-unused::Key 'Old.title' is never resolved.
+      ::warning file=old/Card/1.0.0/contract.json,title=version-removed::Version retired. (Card 1.0.0)
       ::notice file=old/Odd%2CName%3A1/1.0.0/en.json,title=value-changed::100%25 done%0D%0Anext, \
       line: here (Odd,Name:1 1.0.0 /a,b:c in en (default))
       ::notice title=ContractKit::contracts diff: PASS, 0 errors, 2 warnings, 1 info in \
       3 contracts (18 baselines); required bump: major
 
       """)
-    let pattern = try Regex(#"^::(error|warning|notice) (file=[^,]+,)?title=[^:]+::.+$"#)
+    let pattern = try Regex(#"^::(error|warning|notice) file=[^,]+,(line=\d+,(col=\d+,)?)?title=[^:]+::.+$"#)
     let fixtureOutput = ReportFormat.github.render(ReportFixture.report())
-    for line in (output + fixtureOutput).split(separator: "\n") {
+    for line in (output + fixtureOutput).split(separator: "\n") where !line.hasPrefix("::notice title=ContractKit") {
       #expect(line.wholeMatch(of: pattern) != nil, "\(line)")
     }
   }

@@ -96,16 +96,25 @@ struct TreeDiffStructureTests {
     ])
   }
 
-  @Test("files that do not fit the layout are ignored")
+  @Test("files that do not fit the layout are exit 2, naming each, in either tree")
   func strayFiles() throws {
-    let run = try runDiff(
-      old: Dashboard.tree(),
-      new: Dashboard.tree() + [
-        "Dashboard/1.0.0/notes.txt": .text("hello"), "README.md": .text("# x"),
-        "Dashboard/1.0.0/en_US.json": .text("not json"),
-      ])
-    #expect(run.code == 0)
-    #expect(run.lines == [])
+    let strays: [String: TreeFile] = [
+      "Dashboard/1.0.0/notes.txt": .text("hello"), "README.md": .text("# x"),
+      "Dashboard/1.0.0/en_US.json": .text("{}"),
+    ]
+    for (old, new) in [(Dashboard.tree(), Dashboard.tree() + strays),
+                       (Dashboard.tree() + strays, Dashboard.tree())]
+    {
+      let run = try runDiff(old: old, new: new)
+      #expect(run.code == 2)
+      #expect(run.stderr.contains("rename, move or delete these 3 entries:"))
+      for path in ["Dashboard/1.0.0/en_US.json: 'en_US' is not a locale",
+                   "Dashboard/1.0.0/notes.txt: 'notes.txt' is not a payload file",
+                   "README.md: is a file directly in the baseline directory"]
+      {
+        #expect(run.stderr.contains("/" + path), "\(run.stderr)")
+      }
+    }
   }
 
   @Test("two empty trees are clean")

@@ -347,6 +347,47 @@ struct TreeDiffInputTests {
     #expect(run.stderr.contains("new/Dashboard/1.0.0/contract.json"))
   }
 
+  @Test("the same file identically corrupt in both trees is exit 2, though its bytes match",
+        arguments: ["<<<<<<< HEAD\n{}\n=======\n{}\n>>>>>>> other\n", "{\"a\": 1,}", ""])
+  func identicallyCorrupt(_ text: String) throws {
+    let corrupt: [String: TreeFile] = ["Dashboard/1.0.0/es.json": .text(text)]
+    let run = try runDiff(old: Dashboard.tree() + corrupt, new: Dashboard.tree() + corrupt)
+    #expect(run.code == 2)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr.hasPrefix("Error: "), "\(run.stderr)")
+    #expect(run.stderr.contains("new/Dashboard/1.0.0/es.json:"), "\(run.stderr)")
+  }
+
+  @Test("the folder above a tree (an archive root) is exit 2 naming the tree inside")
+  func archiveRoot() throws {
+    let builder = try TreeBuilder()
+    let new = try builder.write(Dashboard.tree(), as: "new")
+    // A `git archive` of the last release: the package, with the tree one level down.
+    let archive = builder.directory.path("v1.0.0")
+    try builder.write(Dashboard.tree(), as: "v1.0.0/" + BaselineLayout.directoryName)
+    try builder.directory.write("// swift-tools-version:6.0\n", to: "v1.0.0/Package.swift")
+    try builder.directory.write("import Foundation\n", to: "v1.0.0/Sources/App/App.swift")
+    let run = try runDiff(archive, new)
+    #expect(run.code == 2)
+    #expect(run.stderr == "Error: \(archive.path): is not a baseline tree: it holds no contract "
+      + "folder (<Contract>/<major.minor.patch>/<locale>.json); it contains the baseline tree "
+      + "\(archive.path)/.VersionedTestJSON: name that instead\n")
+    // Only the hidden tree inside, nothing else: still not a tree, never an empty one.
+    let bare = builder.directory.path("bare")
+    try builder.write(Dashboard.tree(), as: "bare/" + BaselineLayout.directoryName)
+    let bareRun = try runDiff(bare, new)
+    #expect(bareRun.code == 2)
+    #expect(bareRun.stderr.contains("it contains the baseline tree \(bare.path)/.VersionedTestJSON"))
+    // No tree anywhere inside.
+    let elsewhere = builder.directory.path("elsewhere")
+    try builder.directory.write("x", to: "elsewhere/notes.txt")
+    let none = try runDiff(elsewhere, new)
+    #expect(none.code == 2)
+    #expect(none.stderr == "Error: \(elsewhere.path): is not a baseline tree: it holds no "
+      + "contract folder (<Contract>/<major.minor.patch>/<locale>.json), and no "
+      + ".VersionedTestJSON folder was found inside it\n")
+  }
+
   @Test("an unknown format is exit 2")
   func unknownFormat() throws {
     let builder = try TreeBuilder()

@@ -3,9 +3,10 @@ import Synchronization
 
 /// Reads and writes files inside one baseline directory, and nowhere else.
 ///
-/// Reads refuse symbolic links that leave the directory; writes go to a temporary file in
-/// the same folder and are renamed into place, so a reader, a crash or a concurrent
-/// `record` only ever sees the old file or the new one, never a partial one.
+/// Reads and writes refuse symbolic links anywhere below the directory, wherever they point
+/// (``InputFile`` opens every file read); writes go to a temporary file in the same folder
+/// and are renamed into place, so a reader, a crash or a concurrent `record` only ever sees
+/// the old file or the new one, never a partial one.
 public struct BaselineFiles: Sendable {
   /// The baseline directory, resolved (symbolic links followed once, here).
   public let root: URL
@@ -34,74 +35,30 @@ public struct BaselineFiles: Sendable {
   }
 
   /// The file's bytes, or `nil` when it does not exist.
-  /// - Throws: ``InputError`` when it exists but cannot be read, or when it or a folder on
-  ///   the way to it is a symbolic link out of the tree.
+  ///
+  /// Every read of the tree comes here and goes through ``InputFile``: no symbolic link is
+  /// followed (not the file, not a folder on the way, wherever it points), only a regular
+  /// file is read, and never more than ``InputFile/sizeLimit`` bytes.
+  /// - Throws: ``InputError`` when it exists but cannot be read, is not a regular file, or
+  ///   it or a folder on the way to it is a symbolic link.
   public func read(_ relativePath: String) throws(InputError) -> [UInt8]? {
     let folder = relativePath.lastIndex(of: "/").map { String(relativePath[..<$0]) }
     // A file in a folder already walked needs no `lstat` per component: opening it without
-    // following a link is the whole check. A link, or anything unusual, takes the careful
-    // path below, which gives the same answers and errors as before.
+    // following a link is the whole check.
     if let folder, checkedFolders.contains(folder) {
-      let descriptor = open(rootPath + "/" + relativePath, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-      if descriptor >= 0 {
-        defer { close(descriptor) }
-        if let bytes = Self.readAll(descriptor) { return bytes }
-      } else if errno == ENOENT {
-        return nil
-      }
+      return try InputFile.read(rootPath + "/" + relativePath,
+                                display: displayPath(relativePath))
     }
     guard try checkContained(relativePath) else { return nil }
     if let folder { checkedFolders.insert(folder) }
-    return try contents(relativePath)
+    return try InputFile.read(rootPath + "/" + relativePath, display: displayPath(relativePath))
   }
 
-  /// The bytes of a file already checked by ``checkContained(_:)``.
-  private func contents(_ relativePath: String) throws(InputError) -> [UInt8] {
-    guard let bytes = Self.readAll(rootPath + "/" + relativePath) else {
-      throw InputError(file: displayPath(relativePath), reason: "cannot be read")
-    }
-    return bytes
-  }
-
-  /// The whole file at `path`, or `nil` when it cannot be opened or read: one `open`, one
-  /// `fstat`, and `read`s straight into the array (no `Data` in between to copy from).
-  private static func readAll(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    return readAll(descriptor)
-  }
-
-  /// The whole file open at `descriptor`, or `nil` when it cannot be read.
-  private static func readAll(_ descriptor: Int32) -> [UInt8]? {
-    var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return nil }
-    // One spare byte, so a file that grew since `fstat` is noticed and read to its end.
-    var bytes = [UInt8](repeating: 0, count: max(0, Int(info.st_size)) + 1)
-    var count = 0
-    while true {
-      if count == bytes.count {
-        bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count)))
-      }
-      let result = bytes.withUnsafeMutableBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return -1 }
-        return Platform.read(descriptor, base + count, buffer.count - count)
-      }
-      if result > 0 {
-        count += result
-      } else if result == 0 {
-        bytes.removeSubrange(count...)
-        return bytes
-      } else if errno != EINTR {
-        return nil
-      }
-    }
-  }
-
-  /// Whether `relativePath` exists, after checking that no symbolic link on the way to it
-  /// (a folder or the file itself) leads out of ``root``: `lstat` follows links in every
-  /// component but the last, so each component is checked on its own.
-  /// - Throws: ``InputError`` for a link leaving the tree or an unreadable component.
+  /// Whether the folders on the way to `relativePath` exist, after checking that none of
+  /// them is a symbolic link: `lstat` follows links in every component but the last, so
+  /// each component is checked on its own. The last component is left to ``InputFile``
+  /// (a read) or to the rename that replaces it (a write), neither of which follows it.
+  /// - Throws: ``InputError`` for a link on the way or an unreadable component.
   private func checkContained(_ relativePath: String) throws(InputError) -> Bool {
     var path = rootPath
     var walked: [Substring] = []
@@ -112,21 +69,23 @@ public struct BaselineFiles: Sendable {
       var info = stat()
       guard lstat(path, &info) == 0 else {
         if errno == ENOENT || errno == ENOTDIR { return false }
-        throw InputError(file: displayPath(relativePath), reason: "cannot be read: \(errnoText())")
-      }
-      guard (info.st_mode & S_IFMT) == S_IFLNK else { continue }
-      let place = components.isEmpty
-        ? "is a symbolic link" : "is behind the symbolic link '\(walked.joined(separator: "/"))'"
-      guard let resolved = realpath(path, nil) else {
         throw InputError(file: displayPath(relativePath),
-                         reason: "\(place) that cannot be resolved; not followed")
+                         reason: "cannot be read: \(Platform.errorText)")
       }
-      let target = String(cString: resolved)
-      free(resolved)
-      guard target == rootPath || target.hasPrefix(rootPath + "/") else {
+      switch info.st_mode & S_IFMT {
+      case S_IFLNK where components.isEmpty:
+        throw InputError(file: displayPath(relativePath),
+                         reason: "is a symbolic link; links are never followed")
+      case S_IFLNK:
         throw InputError(
           file: displayPath(relativePath),
-          reason: "\(place) to '\(target)' outside the baseline directory; not followed")
+          reason: "is behind the symbolic link '\(walked.joined(separator: "/"))'; links are "
+            + "never followed")
+      case S_IFDIR:
+        continue
+      default:
+        // A file where a folder should be: nothing can be at the path.
+        if !components.isEmpty { return false }
       }
     }
     return true
@@ -136,8 +95,9 @@ public struct BaselineFiles: Sendable {
   /// - Returns: `true` when the file was written, `false` when it was already up to date.
   @discardableResult
   public func write(_ bytes: [UInt8], to relativePath: String) throws -> Bool {
-    // Never through a link that leaves the tree; an unreadable file is simply rewritten.
-    if try checkContained(relativePath), let existing = try? contents(relativePath),
+    // Never through a link, nor onto one; an unreadable file is simply replaced (the rename
+    // replaces a FIFO at the path, and never writes through it).
+    if try checkContained(relativePath), let existing = try? read(relativePath),
       sameBytes(existing, bytes)
     {
       return false
@@ -153,11 +113,9 @@ public struct BaselineFiles: Sendable {
     guard path.hasPrefix(cwd + "/") else { return path }
     return String(path.dropFirst(cwd.count + 1))
   }
-
-  private func errnoText() -> String { String(cString: strerror(errno)) }
 }
 
-/// The folders of a baseline directory already found to hold no link out of it.
+/// The folders of a baseline directory already found to be reached through no link.
 ///
 /// A folder swapped for a link after it was checked is not noticed until the next run, as
 /// with any check made before an `open`.

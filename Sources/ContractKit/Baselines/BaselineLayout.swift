@@ -66,11 +66,11 @@ public enum BaselineLayout {
     }
   }
 
-  private static func isLetter(_ s: Unicode.Scalar) -> Bool {
+  static func isLetter(_ s: Unicode.Scalar) -> Bool {
     ("a"..."z").contains(s) || ("A"..."Z").contains(s)
   }
-  private static func isDigit(_ s: Unicode.Scalar) -> Bool { ("0"..."9").contains(s) }
-  private static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
+  static func isDigit(_ s: Unicode.Scalar) -> Bool { ("0"..."9").contains(s) }
+  static func isWordScalar(_ s: Unicode.Scalar) -> Bool {
     isLetter(s) || isDigit(s) || s == "_"
   }
   private static func isLowerAlnum(_ s: Unicode.Scalar) -> Bool {

@@ -75,18 +75,16 @@ public enum ContractsCommandLine {
       return catalog.withBaselines(at: URL(fileURLWithPath: directory))
     }
     let options = try invocation.runOptions()
-    func emit(_ report: Report, cases: [ContractCase] = []) throws -> Int32 {
-      // JUnit lists every case checked, passing ones included, not only those with findings.
+    /// `--output`, checked against the trees the command reads before it runs.
+    func destination(protecting trees: [BaselineFiles]) throws -> OutputDestination? {
+      try invocation.output.map { try OutputDestination($0, protecting: trees) }
+    }
+    func emit(_ report: Report, to destination: OutputDestination?) throws -> Int32 {
       let text = invocation.format.render(
-        report, colored: colored && invocation.output == nil && invocation.format == .text,
-        cases: cases, command: "swift run \(program)")
-      if let output = invocation.output {
-        do {
-          try AtomicFile.write(Array(text.utf8), to: URL(fileURLWithPath: output),
-                               display: output)
-        } catch {
-          throw OutputError(destination: output, reason: "\(error)")
-        }
+        report, colored: colored && destination == nil && invocation.format == .text,
+        command: "swift run \(program)")
+      if let destination {
+        try destination.write(text)
       } else {
         try stdout(text)
       }
@@ -95,24 +93,29 @@ public enum ContractsCommandLine {
     switch invocation.command {
     case .check:
       let catalog = try loadCatalog()
-      return try emit(Check(catalog: catalog, options: options).run(),
-                      cases: catalog.cases(in: options.shard))
+      let output = try destination(protecting: [catalog.baselineFiles])
+      return try emit(Check(catalog: catalog, options: options).run(), to: output)
     case .report:
       let catalog = try loadCatalog()
-      return try emit(ReleaseGate(catalog: catalog, options: options).run(),
-                      cases: catalog.cases(in: options.shard))
+      let output = try destination(protecting: [catalog.baselineFiles])
+      return try emit(ReleaseGate(catalog: catalog, options: options).run(), to: output)
     case .diff:
-      return try emit(TreeDiff(
+      let diff = TreeDiff(
         old: URL(fileURLWithPath: invocation.positional[0]),
-        new: URL(fileURLWithPath: invocation.positional[1]), options: options).run())
+        new: URL(fileURLWithPath: invocation.positional[1]), options: options)
+      let output = try destination(protecting: [diff.old, diff.new])
+      return try emit(diff.run(), to: output)
     case .merge:
+      let output = try destination(protecting: [])
       let reports = try invocation.positional.map { path throws -> Report in
-        guard let data = FileManager.default.contents(atPath: path) else {
-          throw InputError(file: path, reason: "cannot be read")
+        guard let bytes = try InputFile.read(path, display: path, rules: .named) else {
+          throw InputError(file: path, reason: "no such file")
         }
-        return try ReportMerger.read([UInt8](data), file: path)
+        return try ReportMerger.read(bytes, file: path)
       }
-      return try emit(ReportMerger.merge(reports, failOn: options.failOn))
+      return try emit(
+        ReportMerger.merge(reports, names: invocation.positional, failOn: options.failOn),
+        to: output)
     case .record:
       let catalog = try loadCatalog()
       let outcome = try Record(
@@ -131,7 +134,9 @@ public enum ContractsCommandLine {
 /// Writes to the process's standard output or error with `write(2)`, so that a full disk or
 /// a closed descriptor is an error to report, never a trap.
 enum StandardStream {
-  static func write(_ text: String, to descriptor: Int32, named name: String) throws {
+  static func write(_ text: String, to descriptor: Int32, named name: String)
+    throws(OutputError)
+  {
     var bytes = Array(text.utf8)
     var offset = 0
     while offset < bytes.count {
@@ -146,4 +151,9 @@ enum StandardStream {
       offset += count
     }
   }
+}
+
+extension Catalog {
+  /// The files of the baseline tree the catalog reads and writes.
+  fileprivate var baselineFiles: BaselineFiles { BaselineFiles(root: effectiveBaselineDirectory) }
 }

@@ -21,6 +21,10 @@ enum ExitStatus {
 
   /// The exit code and the standard-error text for an error that stopped `command` of
   /// `program` (the executable's name, `contracts` for the sample).
+  ///
+  /// Every error is trouble (exit 2); its type decides the words. Text that comes from
+  /// outside (a path, a name, an argument) has its control characters escaped, so no error
+  /// can forge a line of output or reach the terminal as an escape sequence.
   static func trouble(_ error: any Error, command: Invocation.Command?,
                       program: String = "contracts") -> (code: Int32, message: String)
   {
@@ -29,19 +33,22 @@ enum ExitStatus {
     case let usage as UsageError:
       let command = usage.command ?? command
       let usageLine = HelpText.usage(for: command, program: program)
-      return (trouble, "Error: \(usage.message)\nUsage: \(usageLine)\n"
+      return (trouble, "Error: \(DisplayText.escaped(usage.message))\nUsage: \(usageLine)\n"
         + "  See '\(program) \(command.map { "\($0.rawValue) " } ?? "")--help' for more "
         + "information.\n")
+    case let layout as BaselineLayoutError:
+      // Names in it are escaped already; its lines are the list of entries.
+      text = "\(layout)"
     case let input as InputError:
-      text = "\(input)"
+      text = DisplayText.escaped("\(input)")
     case let catalog as CatalogError:
-      text = "the catalog cannot be built: \(catalog)"
+      text = "the catalog cannot be built: " + DisplayText.escaped("\(catalog)")
     case let encoding as EncodingFailure:
-      text = "\(encoding)"
+      text = DisplayText.escaped("\(encoding)")
     case let output as OutputError:
-      text = "\(output)"
+      text = DisplayText.escaped("\(output)")
     default:
-      text = "unexpected error: \(error)"
+      text = "unexpected error: " + DisplayText.escaped("\(error)")
     }
     return (trouble, "Error: \(text)\n")
   }

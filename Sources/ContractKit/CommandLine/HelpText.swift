@@ -175,6 +175,10 @@ enum HelpText {
     """
     OVERVIEW: Merge the JSON reports of several shards into one gate verdict.
 
+    Give the report of every shard of one run (check or report with --shard I/N --format
+    json), each once. Counts are recomputed from the findings; a shard missing or twice, a
+    report of another run, or a summary that disagrees with its findings is refused.
+
     USAGE: \(usage)
 
     ARGUMENTS:

@@ -73,6 +73,10 @@ extension Invocation {
     while let argument = rest.popFirst() {
       if argument == "-h" || argument == "--help" { return .help(command) }
       guard argument.hasPrefix("--") else {
+        // An empty path would mean the working directory: never what was meant.
+        guard !argument.isEmpty else {
+          throw UsageError(message: "An empty argument is not a path", command: command)
+        }
         if takesSelectors {
           try invocation.setValue(argument, for: "--only")
         } else {
@@ -96,6 +100,11 @@ extension Invocation {
         guard let value = inlineValue ?? rest.popFirst(), inlineValue != nil || !value.hasPrefix("--")
         else {
           throw UsageError(message: "Missing value for '\(name) <\(placeholder(name))>'",
+                           command: command)
+        }
+        // `--baselines=` would mean the working directory (and `record` would write there).
+        guard !value.isEmpty else {
+          throw UsageError(message: "The value for '\(name) <\(placeholder(name))>' is empty",
                            command: command)
         }
         try invocation.setValue(value, for: name)

@@ -15,13 +15,7 @@ struct GroupDiff {
   let new: BaselineFiles
 
   func findings() throws -> [Finding] {
-    // Each file is read once; nothing is parsed unless some file of the group changed.
-    let oldBytes = try contents(of: old)
-    let newBytes = try contents(of: new)
-    let changed = group.files.filter { !sameBytes(oldBytes[$0.locale], newBytes[$0.locale]) }
-    guard !changed.isEmpty else { return [] }
-    let oldPayloads = try payloads(oldBytes, in: old)
-    let newPayloads = try payloads(newBytes, in: new)
+    guard let (changed, oldPayloads, newPayloads) = try parsed() else { return [] }
     let metadata = try metadata(in: new) ?? metadata(in: old)
     // Localized by shape in either tree; resolved to pointers in each file, so a row that
     // moved between the trees keeps its role.
@@ -68,15 +62,57 @@ struct GroupDiff {
     return contents
   }
 
-  private func payloads(_ contents: [String: [UInt8]], in files: BaselineFiles) throws
-    -> [String: JSONValue]
+  /// The files that changed and both trees' payloads, or `nil` when no file changed.
+  ///
+  /// Each file is read once; nothing is parsed into values unless some file of the group
+  /// changed, and then what two files share is held once (a file equal in both trees is
+  /// parsed once, a changed one shares its unchanged parts: `JSONParser+Sharing.swift`).
+  /// The bytes are freed on return, before the diff.
+  private func parsed() throws
+    -> (changed: [ContractCase], old: [String: JSONValue], new: [String: JSONValue])?
   {
-    var payloads: [String: JSONValue] = [:]
+    var oldBytes = try contents(of: old)
+    let newBytes = try contents(of: new)
+    let changed = group.files.filter { !sameBytes(oldBytes[$0.locale], newBytes[$0.locale]) }
+    guard !changed.isEmpty else {
+      // Equal bytes are still parsed, once: an identically corrupt file is unusable input.
+      try validate(newBytes, in: new)
+      return nil
+    }
+    var oldPayloads: [String: JSONValue] = [:]
+    var donors: [String: JSONParser.Donor] = [:]
+    for locale in group.locales {
+      guard let bytes = oldBytes[locale] else { continue }
+      let file = old.displayPath(path(locale))
+      if let other = newBytes[locale], !sameBytes(bytes, other) {
+        (oldPayloads[locale], donors[locale]) = try JSONParser.parse(
+          bytes, file: file, preparing: other)
+      } else {
+        oldPayloads[locale] = try JSONParser.parse(bytes, file: file)
+      }
+    }
+    // The old files' bytes are no longer needed: freed before the new files are parsed.
+    oldBytes = [:]
+    var newPayloads: [String: JSONValue] = [:]
+    for locale in group.locales {
+      guard let bytes = newBytes[locale] else { continue }
+      let file = new.displayPath(path(locale))
+      if let donor = donors[locale] {
+        newPayloads[locale] = try JSONParser.parse(bytes, file: file, sharingWith: donor)
+      } else if let value = oldPayloads[locale] {
+        newPayloads[locale] = value
+      } else {
+        newPayloads[locale] = try JSONParser.parse(bytes, file: file)
+      }
+    }
+    return (changed, oldPayloads, newPayloads)
+  }
+
+  private func validate(_ contents: [String: [UInt8]], in files: BaselineFiles) throws {
     for locale in group.locales {
       guard let bytes = contents[locale] else { continue }
-      payloads[locale] = try JSONParser.parse(bytes, file: files.displayPath(path(locale)))
+      try JSONParser.validate(bytes, file: files.displayPath(path(locale)))
     }
-    return payloads
   }
 
   private func metadata(in files: BaselineFiles) throws -> ContractMetadata? {

@@ -150,7 +150,7 @@ extension Finding {
               ? "two encodings of one stub give different vmIds at '\(path ?? "")'"
               : "two encodings of one stub differ at '\(path ?? "")' (Date(), UUID() or "
                 + "randomness in the stub?)",
-            baseline: first, current: second, valuePair: .twoEncodings)
+            baseline: first, current: second)
   }
 
   /// Elements `indices` of the array at `path` share the identity `id`.
@@ -161,7 +161,7 @@ extension Finding {
             message: "elements \(indices.map(String.init).joined(separator: ", ")) of '\(path)' "
               + "share vmId '\(id)'; SwiftUI cannot tell these rows apart (use ViewModelId(id:) "
               + "from row data)",
-            current: .string(id), valuePair: .currentOnly)
+            current: .string(id))
   }
 
   // MARK: - Localization
@@ -205,7 +205,7 @@ extension Finding {
   /// A localized string that is empty, found by shape in a tree diff.
   static func emptyText(at path: String, in file: ContractCase, now new: JSONValue) -> Finding {
     Finding(.translationMissing, scope: .file(file), path: path,
-            message: "'\(path)' is empty", current: new, valuePair: .currentOnly)
+            message: "'\(path)' is empty", current: new)
   }
 
   /// A localized string that equals the base locale's, found by shape in a tree diff.
@@ -213,8 +213,7 @@ extension Finding {
     -> Finding
   {
     Finding(.translationFallback, scope: .file(file), path: path,
-            message: "'\(path)' shows the base locale's text (a fallback?)", current: new,
-            valuePair: .currentOnly)
+            message: "'\(path)' shows the base locale's text (a fallback?)", current: new)
   }
 
   static func placeholderUnresolved(at path: String, in file: ContractCase, names: [String],
@@ -223,25 +222,29 @@ extension Finding {
     Finding(.placeholderUnresolved, scope: .file(file), path: path,
             message: "'\(path)' still contains "
               + names.map { "%{\($0)}" }.joined(separator: ", "),
-            current: new, valuePair: .currentOnly)
+            current: new)
   }
 
-  /// The translation at `key` in `locale` (written at `place`) has other placeholders than
-  /// the base locale's.
-  static func placeholderMismatch(key: String, locale: String, place: String?,
+  /// The translation at `key` in `locale` (written at `source`) has other placeholders
+  /// than the base locale's.
+  static func placeholderMismatch(key: String, locale: String, source: TranslationLocation?,
                                   found: Set<String>, baseLocale: String,
                                   expected: Set<String>) -> Finding
   {
     func spell(_ names: Set<String>) -> String {
       names.isEmpty ? "none" : names.sorted().map { "%{\($0)}" }.joined(separator: ", ")
     }
-    return Finding(.placeholderMismatch, scope: .store(locale: locale),
-                   message: "key '\(key)'\(place.map { " (\($0))" } ?? "") has placeholders "
+    let place = source.map { " (\($0.file):\($0.line))" } ?? ""
+    return Finding(.placeholderMismatch, scope: .store(locale: locale, source: source),
+                   message: "key '\(key)'\(place) has placeholders "
                      + "\(spell(found)) but \(baseLocale) has \(spell(expected))")
   }
 
-  static func keyUnused(_ key: String, locale: String) -> Finding {
-    Finding(.keyUnused, scope: .store(locale: locale),
+  /// A store key (written at `source`) that no encoding resolved.
+  static func keyUnused(_ key: String, locale: String, source: TranslationLocation? = nil)
+    -> Finding
+  {
+    Finding(.keyUnused, scope: .store(locale: locale, source: source),
             message: "key '\(key)' is resolved by no contract")
   }
 
@@ -311,16 +314,30 @@ extension Finding {
             message: "\(display) belongs to no registered variant")
   }
 
-  /// An entry of the tree whose name or kind breaks the layout.
-  static func strayEntry(_ relativePath: String, display: String) -> Finding {
-    Finding(.baselinesStale, scope: .entry(relativePath),
-            message: "\(display) does not fit the baseline layout")
+  /// FOSTesting's `<Type>_<version>.json` files directly under the baseline directory, one
+  /// finding for all of them (`names`, escaped), about the first (`relativePath`).
+  ///
+  /// A warning, not unusable input: they are valid files of the tool a team migrates
+  /// from, which ContractKit never reads, so they protect nothing; `--strict` fails until
+  /// they are gone.
+  static func legacyBaselines(_ relativePath: String, count: Int, names: [String],
+                              directory: String) -> Finding
+  {
+    let listed = names.prefix(5).joined(separator: ", ") + (count > 5 ? ", …" : "")
+    return Finding(
+      .baselinesStale, scope: .entry(relativePath),
+      message: "\(count.counting("legacy FOSTesting baseline")) (<Type>_<version>.json) in "
+        + "\(directory): \(listed); ContractKit does not read them: record the contracts with "
+        + "ContractKit, then delete these files")
   }
 
-  /// A symbolic link in the tree, which is never followed.
-  static func link(_ relativePath: String, display: String) -> Finding {
-    Finding(.baselinesStale, scope: .entry(relativePath),
-            message: "\(display) is a symbolic link; links are never followed")
+  /// Temporary files a killed `record` left (`names`, display paths), about the first.
+  static func leftoverTemporaryFiles(_ relativePath: String, names: [String]) -> Finding {
+    let listed = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? ", …" : "")
+    return Finding(
+      .baselinesStale, scope: .entry(relativePath),
+      message: "\(names.count.counting("temporary file")) left by an interrupted record: "
+        + "\(listed); the next record removes them")
   }
 
   /// A `contract.json` that no longer says what the Swift types say.

@@ -22,13 +22,9 @@ public struct Finding: Sendable, Hashable {
   public var baseline: JSONValue?
   /// The value encoded now at `path`, when there is one.
   public var current: JSONValue?
-  /// What `baseline` and `current` are, for their labels in reports.
-  public var valuePair: ValuePair
-
   public init(
     _ kind: FindingKind, severity: Severity? = nil, scope: FindingScope, path: String? = nil,
-    message: String, baseline: JSONValue? = nil, current: JSONValue? = nil,
-    valuePair: ValuePair = .baselineAndCurrent
+    message: String, baseline: JSONValue? = nil, current: JSONValue? = nil
   ) {
     self.kind = kind
     self.severity = severity ?? kind.defaultSeverity
@@ -37,7 +33,6 @@ public struct Finding: Sendable, Hashable {
     self.message = message
     self.baseline = baseline
     self.current = current
-    self.valuePair = valuePair
   }
 
   /// The contract's name, or `nil` for findings about no contract such as `key-unused`.

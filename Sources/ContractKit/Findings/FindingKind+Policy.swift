@@ -46,6 +46,18 @@ extension FindingKind {
     }
   }
 
+  /// What a finding of this kind's two values are: the probe's two encodings, today's
+  /// encoding alone (a problem no baseline shows), or the baseline and today's encoding.
+  public var valuePair: ValuePair {
+    switch self {
+    case .volatileValue, .identityNondeterministic: .twoEncodings
+    case .identityCollision, .translationMissing, .translationFallback, .translationStale,
+      .placeholderUnresolved:
+      .currentOnly
+    default: .baselineAndCurrent
+    }
+  }
+
   /// What `record` does about a finding of this kind.
   public var recording: RecordingEffect {
     switch self {

@@ -10,8 +10,9 @@ public enum FindingScope: Sendable, Hashable {
   /// One entry of the baseline tree that fits no layout rule (a stray file, a link), by its
   /// path relative to the tree's root.
   case entry(String)
-  /// One locale of the localization store (an unused key, a placeholder mismatch).
-  case store(locale: String)
+  /// One locale of the localization store (an unused key, a placeholder mismatch), and the
+  /// translation file and line the finding is about, where known.
+  case store(locale: String, source: TranslationLocation? = nil)
   /// A release as a whole (the version it declares).
   case release(SystemVersion)
   /// A contract with all its versions.
@@ -49,7 +50,7 @@ extension FindingScope {
   public var locale: String? {
     switch self {
     case .catalog, .entry, .release, .contract, .version: nil
-    case .store(let locale), .locale(_, let locale): locale
+    case .store(let locale, _), .locale(_, let locale): locale
     case .file(let file): file.locale
     }
   }
@@ -91,10 +92,20 @@ extension FindingScope {
     }
   }
 
-  /// The scope as the JSON report's four fields spell it: a tree entry reads as the tree.
+  /// The scope as the JSON report's four fields spell it: a tree entry reads as the tree,
+  /// a store finding without its translation file.
   public var asReported: FindingScope {
-    if case .entry = self { return .catalog }
-    return self
+    switch self {
+    case .entry: .catalog
+    case .store(let locale, _): .store(locale: locale)
+    default: self
+    }
+  }
+
+  /// The translation file and line of a store finding.
+  public var source: TranslationLocation? {
+    if case .store(_, let source) = self { return source }
+    return nil
   }
 
   /// Contract, version, locale and variant as report order compares them: absent ones as

@@ -15,10 +15,16 @@ public struct Report: Sendable, Hashable {
   public var failOn: Severity
   /// What the run compared and the bump the next release requires, when it says.
   public var comparison: ReleaseComparison?
+  /// Every (contract, version, locale, variant) the run covered, passing or not: the test
+  /// cases of JUnit output.
+  public var cases: [ContractCase]
+  /// What a `--shard` run records for `contracts merge`; `nil` for any other run.
+  public var shard: ShardRecord?
 
   public init(command: String, findings: [Finding], summary: Summary,
               coverage: [LocaleCoverage] = [], baselineDirectory: String,
-              failOn: Severity = .error, comparison: ReleaseComparison? = nil)
+              failOn: Severity = .error, comparison: ReleaseComparison? = nil,
+              cases: [ContractCase] = [], shard: ShardRecord? = nil)
   {
     self.command = command
     self.findings = findings.sorted(by: Finding.reportOrder)
@@ -27,6 +33,8 @@ public struct Report: Sendable, Hashable {
     self.baselineDirectory = baselineDirectory
     self.failOn = failOn
     self.comparison = comparison
+    self.cases = cases
+    self.shard = shard
   }
 
   /// The findings at a failing severity: `failOn` and above.
@@ -99,15 +107,22 @@ public struct LocaleCoverage: Sendable, Hashable {
     LocaleCoverage(locale: locale, resolved: 0, fellBack: 0, missing: 0)
   }
 
-  public var total: Int { resolved + fellBack + missing }
+  /// All lookups; `Int.max` when the sum overflows (counts read from a report).
+  public var total: Int {
+    let (partial, first) = resolved.addingReportingOverflow(fellBack)
+    let (sum, second) = partial.addingReportingOverflow(missing)
+    return first || second ? .max : sum
+  }
 
   /// The share resolved in the locale itself, with one decimal, rounded down so that only
   /// full coverage reads `100.0`: `97.5`; `100.0` when nothing was looked up. The one
   /// spelling of coverage, in reports and `Baselines.md` alike.
   public var percentText: String {
     guard total > 0 else { return "100.0" }
-    // Integer arithmetic: the same digits on every platform and locale.
-    let tenths = resolved * 1000 / total
+    // Integer arithmetic: the same digits on every platform and locale. Full width, so
+    // counts near `Int.max` cannot overflow.
+    let product = UInt(max(0, resolved)).multipliedFullWidth(by: 1000)
+    let tenths = min(1000, Int(UInt(total).dividingFullWidth(product).quotient))
     return "\(tenths / 10).\(tenths % 10)"
   }
 }

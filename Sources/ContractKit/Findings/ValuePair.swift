@@ -3,8 +3,9 @@
 /// Most findings compare the committed baseline with today's encoding. The determinism probe
 /// compares two encodings of one stub, and problems in today's encoding alone (an unresolved
 /// placeholder, colliding rows) have only the current value: a `baseline: (absent)` line
-/// there would claim that no baseline exists. The constructors in `Finding+Messages.swift`
-/// decide which pair a finding carries.
+/// there would claim that no baseline exists. The kind decides which pair a finding carries
+/// (``FindingKind/valuePair``), so a finding read back from a JSON report labels its values
+/// as the run that found it did.
 public enum ValuePair: Sendable, Hashable {
   /// The committed baseline and today's encoding: `baseline:` and `current:`.
   case baselineAndCurrent

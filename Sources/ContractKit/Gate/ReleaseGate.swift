@@ -16,7 +16,10 @@ public struct ReleaseGate: Sendable {
   public func run() throws -> Report {
     let check = try Check(catalog: catalog, options: options).run()
     var findings = check.findings
-    if let comparison = check.comparison, let previous = comparison.previous,
+    var shard = check.shard
+    shard?.command = "report"
+    // A shard sees its contracts' changes only: the merge of every shard decides the bump.
+    if shard == nil, let comparison = check.comparison, let previous = comparison.previous,
       let current = comparison.current
     {
       let declared = previous.bump(to: current)
@@ -33,6 +36,6 @@ public struct ReleaseGate: Sendable {
         locales: summary.locales, baselines: summary.baselines, failOn: options.failOn,
         requiredBump: summary.requiredBump),
       coverage: check.coverage, baselineDirectory: check.baselineDirectory,
-      failOn: options.failOn, comparison: check.comparison)
+      failOn: options.failOn, comparison: check.comparison, cases: check.cases, shard: shard)
   }
 }

@@ -17,9 +17,11 @@ enum BaselinesDocument {
     var kinds: [String]
     var reason: String
 
+    /// The table row: the reason's `|` escaped and its control characters (a line break, a
+    /// CR) spelled out, so that a reason is always one row, whatever line endings read it.
     var row: String {
       "| \(date) | \(contract) | \(version) | \(kinds.joined(separator: ", ")) | "
-        + "\(reason.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")) |"
+        + "\(DisplayText.escaped(reason).replacingOccurrences(of: "|", with: "\\|")) |"
     }
   }
 
@@ -54,15 +56,12 @@ enum BaselinesDocument {
     }
     lines += [
       "", "\(tree.contracts.count) contracts, \(tree.files.count) payload files.", "",
-      "## Localization coverage", "",
+      coverageHeading, "",
       "Lookups of every contract, version and variant, per locale.", "",
       "| locale | resolved | fell back | missing | coverage |",
       "| --- | --- | --- | --- | --- |",
     ]
-    for entry in coverage {
-      lines.append("| \(entry.locale) | \(entry.resolved) | \(entry.fellBack) | \(entry.missing) | "
-        + "\(entry.percentText)% |")
-    }
+    lines += coverage.map(coverageRow)
     lines += ["", logHeading, "",
               "Recorded with `contracts record --accept-breaking --reason \"…\"`.", "",
               "| date | contract | version | kinds | reason |", "| --- | --- | --- | --- | --- |"]
@@ -70,20 +69,44 @@ enum BaselinesDocument {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The log rows of an existing document, verbatim.
+  /// The header of the coverage table, which its rows follow.
+  static let coverageAlignment = "| --- | --- | --- | --- | --- |"
+  static let coverageHeading = "## Localization coverage"
+
+  /// One locale's row of the coverage table.
+  static func coverageRow(_ entry: LocaleCoverage) -> String {
+    "| \(entry.locale) | \(entry.resolved) | \(entry.fellBack) | \(entry.missing) | "
+      + "\(entry.percentText)% |"
+  }
+
+  /// The log rows of an existing document, verbatim, whatever its line endings: `\n`,
+  /// `\r\n` (a Windows checkout) or a lone `\r` all end a line.
   static func logRows(of text: String?) -> [String] {
     guard let text, let start = text.range(of: logHeading) else { return [] }
-    return text[start.upperBound...].split(separator: "\n").map(String.init).filter {
+    return text[start.upperBound...].split(whereSeparator: \.isNewline).map(String.init).filter {
       $0.hasPrefix("| ") && !$0.hasPrefix("| date ") && !$0.hasPrefix("| ---")
     }
   }
 
   /// The committed document's text, `nil` when there is none.
-  /// - Throws: ``InputError`` when it exists but is not UTF-8: its break log must never be
-  ///   silently rewritten away.
+  ///
+  /// It is read as every input is (``InputFile``): never through a link, only a regular
+  /// file. Whatever stops it from being read stops the command: `record` must never rewrite
+  /// it without its log of accepted breaks.
+  /// - Throws: ``InputError`` naming the file and why it cannot be read (a link, a FIFO,
+  ///   permissions), or where it is not UTF-8.
   static func read(_ url: URL) throws -> String? {
-    guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-    let bytes = [UInt8](data)
+    let display = BaselineFiles.relativeToWorkingDirectory(url.path)
+    let bytes: [UInt8]
+    do {
+      guard let read = try InputFile.read(url.path, display: display) else { return nil }
+      bytes = read
+    } catch {
+      var error = error
+      error.reason += "; replace it with the file itself: record never rewrites it without "
+        + "its log of accepted breaks"
+      throw error
+    }
     guard let text = String(validating: bytes, as: UTF8.self) else {
       var offset = 0
       var decoder = UTF8()
@@ -96,7 +119,7 @@ enum BaselinesDocument {
         case .error: offset = consumed; break decoding
         }
       }
-      throw InputError(file: BaselineFiles.relativeToWorkingDirectory(url.path), byteOffset: offset,
+      throw InputError(file: display, byteOffset: offset,
                        reason: "is not valid UTF-8; fix it by hand, its break log is kept")
     }
     return text
@@ -113,5 +136,44 @@ enum BaselinesDocument {
     guard existing != expected else { return [] }
     return [.staleDocument(
       display: BaselineFiles.relativeToWorkingDirectory(url.path), exists: existing != nil)]
+  }
+
+  /// What a shard knows of the document's staleness, which depends on every shard's
+  /// coverage: whether everything but the coverage rows is what the tree gives, and the
+  /// committed rows. The document is fresh exactly when, besides, those rows are the ones
+  /// the coverage of all shards together gives (``coverageRow(_:)``).
+  ///
+  /// - Parameter existing: The committed document's text (``read(_:)``), `nil` for none.
+  static func state(catalog: Catalog, tree: BaselineTree, files: BaselineFiles,
+                    existing: String?) -> DocumentState
+  {
+    let display = BaselineFiles.relativeToWorkingDirectory(url(for: files).path)
+    guard let existing else {
+      return DocumentState(path: display, exists: false, coverageRows: nil)
+    }
+    let expected = render(catalog: catalog, tree: tree, coverage: [],
+                          logRows: logRows(of: existing))
+    guard let (rest, rows) = splittingCoverageRows(existing), rest == expected else {
+      return DocumentState(path: display, exists: true, coverageRows: nil)
+    }
+    return DocumentState(path: display, exists: true, coverageRows: rows)
+  }
+
+  /// `text` without the rows of its coverage table, byte for byte otherwise, and the rows;
+  /// `nil` when it has no coverage table.
+  static func splittingCoverageRows(_ text: String) -> (rest: String, rows: [String])? {
+    guard let heading = text.range(of: "\n" + coverageHeading + "\n"),
+      let alignment = text.range(of: "\n" + coverageAlignment + "\n",
+                                 range: heading.upperBound..<text.endIndex)
+    else { return nil }
+    var end = alignment.upperBound
+    var rows: [String] = []
+    while end < text.endIndex, text[end...].hasPrefix("| "),
+      let lineEnd = text[end...].firstIndex(of: "\n")
+    {
+      rows.append(String(text[end..<lineEnd]))
+      end = text.index(after: lineEnd)
+    }
+    return (String(text[..<alignment.upperBound]) + String(text[end...]), rows)
   }
 }

@@ -62,15 +62,22 @@ public struct Check: Sendable {
     var findings = groups.flatMap(\.findings)
     // Moved, not copied: a cold `record` has a finding per file, and the report sorts a copy.
     for index in groups.indices { groups[index].findings = [] }
-    let treeFindings = TreeFindings(catalog: catalog, tree: tree, files: files, options: options)
-      .findings
+    let treeFindings = try TreeFindings(catalog: catalog, tree: tree, files: files,
+                                        options: options).findings()
     comparison.note(treeFindings.filter { $0.scope.version.map(catalog.isReleased) ?? true })
     findings += treeFindings
     let coverage = total.coverage(locales: catalog.locales)
     if options.ownsCatalogFindings {
       findings += StoreFindings.placeholderMismatches(catalog.store, baseLocale: catalog.baseLocale)
     }
-    if options.shard == nil {
+    // Unused keys and a stale `Baselines.md` depend on every contract's lookups: a shard
+    // records what the merge needs to decide them (see `ShardRecord`).
+    var shard: ShardRecord?
+    if let slice = options.shard {
+      shard = try shardRecord(slice, contracts: contracts, tree: tree, files: files,
+                              coverage: coverage, resolvedKeys: total.resolvedKeys,
+                              comparison: comparison)
+    } else {
       findings += StoreFindings.unusedKeys(catalog.store, resolved: total.resolvedKeys)
       findings += try BaselinesDocument.staleness(
         catalog: catalog, tree: tree, coverage: coverage, files: files)
@@ -81,7 +88,29 @@ public struct Check: Sendable {
       failOn: options.failOn, requiredBump: comparison.requiredBump)
     let report = Report(
       command: "check", findings: findings, summary: summary, coverage: coverage,
-      baselineDirectory: files.displayRoot, failOn: options.failOn, comparison: comparison)
+      baselineDirectory: files.displayRoot, failOn: options.failOn, comparison: comparison,
+      cases: catalog.cases(in: options.shard), shard: shard)
     return Run(report: report, groups: groups, tree: tree)
+  }
+
+  /// What this shard's report carries for `contracts merge`.
+  private func shardRecord(_ slice: Shard, contracts: [Contract], tree: BaselineTree,
+                           files: BaselineFiles, coverage: [LocaleCoverage],
+                           resolvedKeys: Set<String>, comparison: ReleaseComparison)
+    throws -> ShardRecord
+  {
+    let document = try BaselinesDocument.read(BaselinesDocument.url(for: files))
+    return ShardRecord(
+      index: slice.index, count: slice.count,
+      run: RunFingerprint(catalog: catalog, tree: tree, document: document.map { Array($0.utf8) },
+                          shardCount: slice.count).text,
+      command: "check", failOn: options.failOn, directory: files.displayRoot,
+      versions: catalog.versions, locales: catalog.locales,
+      contracts: contracts.map { ShardContract(name: $0.name, variants: $0.variants.map(\.name)) },
+      coverage: coverage,
+      unresolvedKeys: StoreFindings.unresolvedKeys(catalog.store, resolved: resolvedKeys),
+      document: BaselinesDocument.state(catalog: catalog, tree: tree, files: files,
+                                        existing: document),
+      comparison: comparison)
   }
 }

@@ -73,6 +73,9 @@ public struct Record: Sendable {
       return Outcome(refused: true, breaking: unstable + breaking, written: [], unchanged: 0,
                      leftovers: leftovers, remaining: remaining)
     }
+    // A killed record's temporary files go once this one is sure to write.
+    LeftoverTemporaryFile.remove(
+      TreeFindings.temporaryFiles(in: check.tree, files: files).map(\.path))
     let (written, unselected) = try write(check.groups, files: files)
     let tree = try BaselineTree.scan(files)
     let considered = selection.isEmpty

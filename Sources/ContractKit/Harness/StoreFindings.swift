@@ -12,10 +12,9 @@ enum StoreFindings {
         guard case .string(let text)? = store.value(forKey: key, locale: locale) else { continue }
         let found = Set(Placeholders.names(in: text))
         guard found != expected else { continue }
-        let place = store.location(ofKey: key, locale: locale).map { "\($0.file):\($0.line)" }
         findings.append(.placeholderMismatch(
-          key: key, locale: locale, place: place, found: found, baseLocale: baseLocale,
-          expected: expected))
+          key: key, locale: locale, source: store.location(ofKey: key, locale: locale),
+          found: found, baseLocale: baseLocale, expected: expected))
       }
     }
     return findings
@@ -23,12 +22,20 @@ enum StoreFindings {
 
   /// Keys defined in any locale that no encoding resolved.
   static func unusedKeys(_ store: LocalizationStore, resolved: Set<String>) -> [Finding] {
-    var findings: [Finding] = []
-    for locale in store.locales {
-      for key in store.keys(in: locale) where !resolved.contains(key) {
-        findings.append(.keyUnused(key, locale: locale))
+    unresolvedKeys(store, resolved: resolved).map {
+      .keyUnused($0.key, locale: $0.locale, source: $0.source)
+    }
+  }
+
+  /// Keys defined in any locale that are not among `resolved`, with where they are written:
+  /// a shard's candidates for `key-unused`, which only a merge of every shard decides.
+  static func unresolvedKeys(_ store: LocalizationStore, resolved: Set<String>)
+    -> [UnresolvedKey]
+  {
+    store.locales.flatMap { locale in
+      store.keys(in: locale).filter { !resolved.contains($0) }.map {
+        UnresolvedKey(locale: locale, key: $0, source: store.location(ofKey: $0, locale: locale))
       }
     }
-    return findings
   }
 }

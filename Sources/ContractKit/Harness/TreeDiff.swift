@@ -17,7 +17,13 @@ public struct TreeDiff: Sendable {
   }
 
   /// Runs the diff.
-  /// - Throws: ``InputError`` for an unreadable directory or a corrupt file (exit 2).
+  ///
+  /// Both trees are validated first, as every command validates its tree: an entry that
+  /// breaks the layout, or a directory that is no baseline tree, is unusable input. Every
+  /// payload file of either tree is parsed, even where the trees' bytes are equal, so an
+  /// identically corrupt file is exit 2 too.
+  /// - Throws: ``BaselineLayoutError`` or ``InputError`` (exit 2) for an unreadable directory,
+  ///   a name that breaks the layout, or a corrupt file.
   public func run() throws -> Report {
     let threads = options.threads
     let trees = try WorkerPool.map([old, new], threads: threads) { try Self.scanExisting($0) }
@@ -29,8 +35,16 @@ public struct TreeDiff: Sendable {
     findings += try WorkerPool.map(groups, threads: threads) { group in
       try GroupDiff(group: group, old: old, new: new).findings()
     }.flatMap { $0 }
-    try Self.validate(unpaired, old: old, new: new, threads: threads)
+    try TreeFindings.parse(unpaired.filter(\.inOld).map(\.file.relativePath), in: old,
+                           threads: threads)
+    try TreeFindings.parse(unpaired.filter { !$0.inOld }.map(\.file.relativePath), in: new,
+                           threads: threads)
     findings += try enumCaseFindings(oldTree, newTree)
+    if let first = newTree.legacyFiles.first {
+      findings.append(.legacyBaselines(
+        first, count: newTree.legacyFiles.count,
+        names: newTree.legacyFiles.map(DisplayText.escaped), directory: new.displayRoot))
+    }
     var comparison = try releaseComparison(oldTree, newTree)
     comparison.note(findings)
     let contracts = Set(oldTree.contracts).union(newTree.contracts)
@@ -42,7 +56,14 @@ public struct TreeDiff: Sendable {
       requiredBump: comparison.requiredBump)
     return Report(command: "diff", findings: findings, summary: summary,
                   baselineDirectory: new.displayRoot, failOn: options.failOn,
-                  comparison: comparison)
+                  comparison: comparison, cases: Self.union(oldTree.files, newTree.files))
+  }
+
+  /// Every file of either tree, once: the old tree's files the new one lacks, then the new
+  /// tree's (reports order them).
+  static func union(_ old: [ContractCase], _ new: [ContractCase]) -> [ContractCase] {
+    let inNew = Set(new)
+    return old.filter { !inNew.contains($0) } + new
   }
 
   /// The versions both trees have, each compared with itself, and, when the new tree's
@@ -113,21 +134,6 @@ public struct TreeDiff: Sendable {
         old: try oldMetadata?.metadata(), new: try newMetadata?.metadata(), in: folder,
         released: true)
     }.flatMap { $0 }
-  }
-
-  /// Parses the payload files that only one tree has (an added or removed contract, version,
-  /// locale or variant): nothing compares them, but a corrupt file is still unusable input
-  /// (exit 2 naming the file and the position), never silently accepted.
-  private static func validate(_ unpaired: [Unpaired], old: BaselineFiles, new: BaselineFiles,
-                               threads: Int) throws
-  {
-    _ = try WorkerPool.map(unpaired, threads: threads) { item in
-      let files = item.inOld ? old : new
-      let path = item.file.relativePath
-      guard let bytes = try files.read(path) else { return false }
-      _ = try JSONParser.parse(bytes, file: files.displayPath(path))
-      return true
-    }
   }
 
   private static func scanExisting(_ files: BaselineFiles) throws -> BaselineTree {

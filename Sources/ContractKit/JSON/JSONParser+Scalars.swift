@@ -1,6 +1,7 @@
 extension JSONParser.Reader {
-  /// Reads the string whose opening quote is at `offset`, validating its UTF-8.
-  mutating func readString() throws(InputError) -> String {
+  /// Reads the string whose opening quote is at `offset`, validating its UTF-8; with
+  /// `building` false, only validates it and returns `""`.
+  mutating func readString(building: Bool = true) throws(InputError) -> String {
     let start = offset + 1
     var index = start
     while true {
@@ -12,10 +13,10 @@ extension JSONParser.Reader {
       }
       if byte == JSONByte.quote {
         offset = index + 1
-        return text(start..<index)
+        return building ? text(start..<index) : ""
       }
       if byte == JSONByte.backslash {
-        return try readEscapedString(start: start, firstEscape: index)
+        return try readEscapedString(start: start, firstEscape: index, building: building)
       }
       index = try advance(inStringAt: index)
     }
@@ -23,7 +24,7 @@ extension JSONParser.Reader {
 
   /// Reads the rest of a string that has escapes, from its first backslash.
   private mutating func readEscapedString(
-    start: Int, firstEscape: Int
+    start: Int, firstEscape: Int, building: Bool
   ) throws(InputError) -> String {
     scratch.removeAll(keepingCapacity: true)
     var runStart = start
@@ -35,7 +36,7 @@ extension JSONParser.Reader {
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
         if byte == JSONByte.quote {
           offset = index + 1
-          return String(decoding: scratch, as: UTF8.self)
+          return building ? String(decoding: scratch, as: UTF8.self) : ""
         }
         index = try appendEscape(at: index)
         runStart = index

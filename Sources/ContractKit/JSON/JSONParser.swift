@@ -99,6 +99,9 @@ extension JSONParser {
     var elements: [JSONValue] = []
     /// The object's keys, once it has ``Reader/linearKeySearchLimit`` of them or more.
     var keySet: Set<String>?
+    /// Whether the rest of this container's children are taken from an earlier parse of
+    /// the same bytes (`JSONParser+Sharing.swift`).
+    var sharesSuffix = false
   }
 
   /// The parser's state over one document: a cursor, an explicit stack of open containers and
@@ -116,6 +119,10 @@ extension JSONParser {
     static let linearKeySearchLimit = 16
     /// Reused storage for strings with escapes.
     var scratch: [UInt8] = []
+    /// The other parse of a pair of nearly equal files, when this is one of them.
+    var sharing: SharedParse?
+    /// `false` checks the document without building its containers (``validate(_:file:)``).
+    var keepsValues = true
 
     init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
       self.bytes = bytes
@@ -141,46 +148,50 @@ extension JSONParser {
     }
 
     /// Reads one value and, iteratively, everything nested in it.
-    private mutating func parseValues() throws(InputError) -> JSONValue {
+    mutating func parseValues() throws(InputError) -> JSONValue {
       var value: JSONValue
       parsing: while true {
         // A value starts here.
         skipWhitespace()
         guard offset < bytes.count else { throw endOfFile() }
-        switch bytes[offset] {
-        case UInt8(ascii: "{"):
-          let open = offset
-          offset += 1
-          skipWhitespace()
-          if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+        if sharing != nil, let shared = sharedValue() {
+          value = shared
+        } else {
+          switch bytes[offset] {
+          case UInt8(ascii: "{"):
+            let open = offset
             offset += 1
-            value = .object([:])
-          } else {
-            try push(isObject: true, at: open)
-            try readKey()
-            continue parsing
-          }
-        case UInt8(ascii: "["):
-          let open = offset
-          offset += 1
-          skipWhitespace()
-          if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+            skipWhitespace()
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+              offset += 1
+              value = .object([:])
+            } else {
+              try push(isObject: true, at: open)
+              try readKey()
+              continue parsing
+            }
+          case UInt8(ascii: "["):
+            let open = offset
             offset += 1
-            value = .array([])
-          } else {
-            try push(isObject: false, at: open)
-            continue parsing
+            skipWhitespace()
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+              offset += 1
+              value = .array([])
+            } else {
+              try push(isObject: false, at: open)
+              continue parsing
+            }
+          case JSONByte.quote:
+            value = .string(try readString(building: keepsValues))
+          case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            value = .number(try readNumber())
+          default:
+            value = try readLiteral()
           }
-        case JSONByte.quote:
-          value = .string(try readString())
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-          value = .number(try readNumber())
-        default:
-          value = try readLiteral()
         }
         // `value` is complete: add it to its container, closing every container that ends.
         while let top = frames.indices.last {
-          frames[top].elements.append(value)
+          if keepsValues { frames[top].elements.append(value) }
           skipWhitespace()
           guard offset < bytes.count else { throw endOfFile() }
           let byte = bytes[offset]

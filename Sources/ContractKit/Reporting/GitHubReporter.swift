@@ -2,11 +2,11 @@
 ///
 /// ```
 /// ::error file=.VersionedTestJSON/DashboardViewModel/1.0.0/en.json,title=field-removed::…
+/// ::warning file=Sources/App/Localization/es.yml,line=12,col=5,title=key-unused::…
 /// ::notice title=ContractKit::contracts check: FAIL, 1 error, 0 warnings, 0 infos in …
 /// ```
-/// Findings are not grouped: each annotation points at its own baseline file. The file is
-/// the payload file when contract, version and locale apply, else the version or contract
-/// folder, else omitted.
+/// Findings are not grouped: each annotation points at its own file, and every finding
+/// names one (``file(of:in:)``), with a line where one is known.
 enum GitHubReporter {
   /// Renders `report`: one line per finding, then one summary notice.
   static func render(_ report: Report) -> String {
@@ -17,10 +17,10 @@ enum GitHubReporter {
         case .warning: "warning"
         case .info: "notice"
         }
-      var properties: [String] = []
-      if let file = file(of: finding, in: report.baselineDirectory) {
-        properties.append("file=\(escapeProperty(file))")
-      }
+      let place = file(of: finding, in: report.baselineDirectory)
+      var properties = ["file=\(escapeProperty(place.file))"]
+      if let line = place.line { properties.append("line=\(line)") }
+      if let column = place.column { properties.append("col=\(column)") }
       properties.append("title=\(escapeProperty(finding.kind.rawValue))")
       let location = FindingGroup(finding).location
       let message = finding.message + (location.isEmpty ? "" : " (\(location))")
@@ -36,19 +36,35 @@ enum GitHubReporter {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The baseline file or folder a finding is about, under `directory`; `nil` for none.
-  static func file(of finding: Finding, in directory: String) -> String? {
-    let relative: String
-    switch finding.scope {
-    case .file(let file): relative = file.relativePath
-    case .locale(let folder, let locale):
-      relative = folder.file(locale: locale, variant: BaselineLayout.defaultVariant).relativePath
-    case .version(let folder): relative = folder.path
-    case .contract(let contract): relative = contract
-    case .catalog, .entry, .store, .release: return nil
+  /// The file a finding is about, under `directory`, and the line and column where known:
+  /// a payload for a payload's finding; the version's `contract.json` for a version's or a
+  /// locale's; the translation file for a store finding; the entry itself for a tree entry;
+  /// `Baselines.md`, beside the tree, for a contract, the catalog or the release.
+  static func file(of finding: Finding, in directory: String)
+    -> (file: String, line: Int?, column: Int?)
+  {
+    func inTree(_ relative: String) -> String {
+      guard !directory.isEmpty else { return relative }
+      if relative.hasPrefix("../") { return beside(directory, String(relative.dropFirst(3))) }
+      return directory.hasSuffix("/") ? directory + relative : "\(directory)/\(relative)"
     }
-    guard !directory.isEmpty else { return relative }
-    return directory.hasSuffix("/") ? directory + relative : "\(directory)/\(relative)"
+    let document = beside(directory, BaselinesDocument.fileName)
+    switch finding.scope {
+    case .file(let file): return (inTree(file.relativePath), nil, nil)
+    case .locale(let folder, _), .version(let folder):
+      return (inTree(folder.metadataPath), nil, nil)
+    case .entry(let relative): return (inTree(relative), nil, nil)
+    case .store(_, let source?): return (source.file, source.line, source.column)
+    case .contract, .catalog, .release, .store: return (document, nil, nil)
+    }
+  }
+
+  /// `name` in the folder that holds `directory`: `Baselines.md` for `.VersionedTestJSON`.
+  private static func beside(_ directory: String, _ name: String) -> String {
+    var folder = directory
+    while folder.count > 1, folder.hasSuffix("/") { folder.removeLast() }
+    guard let slash = folder.lastIndex(of: "/") else { return name }
+    return String(folder[...slash]) + name
   }
 
   /// A command's message escaped: `%`, CR and LF as `%25`, `%0D`, `%0A`.

@@ -26,7 +26,8 @@
 /// }
 /// ```
 /// The keys are exactly these (the shape is acceptance-tested); absent coordinates are `null`.
-/// Baseline and current values are not part of the shape.
+/// Baseline and current values are not part of the shape. A `--shard` run's report adds one
+/// top-level key, `"shard"`, with what `contracts merge` needs.
 enum JSONReporter {
   /// The keys of the top-level object.
   static let rootKeys = ["findings", "summary"]
@@ -44,8 +45,18 @@ enum JSONReporter {
     CanonicalJSON.string(value(of: report))
   }
 
-  /// The report as the fixed JSON shape.
+  /// The report as the fixed JSON shape, with a `"shard"` object only for a `--shard` run
+  /// (see `ShardRecord+JSON.swift`): unsharded reports are exactly the fixed shape.
   static func value(of report: Report) -> JSONValue {
+    guard case .object(var members) = fixedValue(of: report), let shard = report.shard else {
+      return fixedValue(of: report)
+    }
+    members["shard"] = value(of: shard, findings: report.findings)
+    return .object(members)
+  }
+
+  /// The report as the fixed JSON shape.
+  private static func fixedValue(of report: Report) -> JSONValue {
     let summary = report.summary
     return .object([
       "findings": .array(report.findings.map(value(of:))),

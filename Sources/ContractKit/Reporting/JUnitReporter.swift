@@ -1,51 +1,64 @@
-/// Renders a report as JUnit XML: one `<testsuite>` per contract, one `<testcase>` per
-/// contract, version, locale and variant.
+/// Renders a report as JUnit XML that Jenkins and GitHub test reporters accept: one
+/// `<testsuite>` per contract, one `<testcase>` per contract, version, locale and variant the
+/// run covered (passing ones included), and fixed test cases for what belongs to no case.
 ///
 /// ```xml
 /// <?xml version="1.0" encoding="UTF-8"?>
-/// <testsuites name="ContractKit" tests="1" failures="1">
-///   <testsuite name="DashboardViewModel" tests="1" failures="1">
-///     <testcase classname="DashboardViewModel" name="1.0.0 en default">
-///       <failure type="field-removed" message="…">path: /cards/0/title …</failure>
+/// <testsuites name="ContractKit" tests="7" failures="1" errors="0" skipped="1" time="0">
+///   <testsuite name="(catalog)" tests="4" failures="0" errors="0" skipped="1" time="0">
+///     <testcase classname="(catalog)" name="baseline tree" time="0"/>
+///     …
+///   </testsuite>
+///   <testsuite name="DashboardViewModel" tests="3" failures="1" errors="0" skipped="0" time="0">
+///     <testcase classname="DashboardViewModel" name="contract" time="0"/>
+///     <testcase classname="DashboardViewModel" name="1.0.0" time="0"/>
+///     <testcase classname="DashboardViewModel" name="1.0.0 en default" time="0">
+///       <failure type="field-removed" message="…">error  field-removed  …</failure>
 ///     </testcase>
 ///   </testsuite>
 /// </testsuites>
 /// ```
-/// Findings at a failing severity (errors; warnings under `--strict`) are `<failure>`s with
-/// the path and both values in the body; the others are listed in `<system-out>`.
+/// The test cases depend on the catalog (or the trees), never on the findings, so the count
+/// is the same from run to run and never 0. A test case holds at most one `<failure>`, which
+/// lists all its findings at a failing severity; other findings go to `<system-out>`. A
+/// finding about more than one case goes to the version's test case (`1.0.0`), or the
+/// contract's (`contract`); one about no contract to a fixed catalog test case. `time` is 0:
+/// output is byte-identical from run to run.
 enum JUnitReporter {
-  /// Renders `report`, listing `cases` (passing or not) and every case with findings.
-  static func render(_ report: Report, cases: [ContractCase] = []) -> String {
-    var findingsByCase: [FindingScope: [Finding]] = [:]
-    for finding in report.findings {
-      findingsByCase[finding.scope.asReported, default: []].append(finding)
-    }
-    let allCases = Set(cases.map(FindingScope.file)).union(findingsByCase.keys)
-      .sorted(by: FindingScope.precedes)
-    let failing = Set(report.failingFindings)
+  /// The suite of the test cases that belong to no contract.
+  static let catalogSuite = "(catalog)"
 
-    var suites: [(name: String, lines: [String], tests: Int, failures: Int)] = []
-    for testCase in allCases {
-      let findings = findingsByCase[testCase] ?? []
-      let lines = caseLines(testCase, findings: findings, failing: failing)
-      let failed = findings.contains(where: failing.contains) ? 1 : 0
-      if let last = suites.last, last.name == testCase.suiteName {
+  /// Renders `report`, listing its cases and `extraCases`, passing or not.
+  static func render(_ report: Report, extraCases: [ContractCase] = []) -> String {
+    let plan = JUnitPlan(report, extraCases: extraCases)
+    let failing = Set(report.failingFindings)
+    var suites: [(name: String, lines: [String], tests: Int, failures: Int, skipped: Int)] = []
+    for testCase in plan.testCases {
+      let findings = plan.findings[testCase] ?? []
+      let failures = findings.filter(failing.contains)
+      let skip = plan.skipReason(testCase)
+      let lines = caseLines(testCase, failures: failures,
+                            others: findings.filter { !failing.contains($0) }, skip: skip)
+      let failed = failures.isEmpty ? 0 : 1
+      let skipped = skip == nil ? 0 : 1
+      if let last = suites.last, last.name == testCase.suite {
         suites[suites.count - 1].lines += lines
         suites[suites.count - 1].tests += 1
         suites[suites.count - 1].failures += failed
+        suites[suites.count - 1].skipped += skipped
       } else {
-        suites.append((testCase.suiteName, lines, 1, failed))
+        suites.append((testCase.suite, lines, 1, failed, skipped))
       }
     }
-    let failures = suites.map(\.failures).reduce(0, +)
     var lines = [
       #"<?xml version="1.0" encoding="UTF-8"?>"#,
-      #"<testsuites name="ContractKit" tests="\#(allCases.count)" failures="\#(failures)">"#,
+      #"<testsuites name="ContractKit""# + counts(
+        tests: plan.testCases.count, failures: suites.map(\.failures).reduce(0, +),
+        skipped: suites.map(\.skipped).reduce(0, +)) + ">",
     ]
     for suite in suites {
-      lines.append(
-        #"  <testsuite name="\#(attribute(suite.name))" tests="\#(suite.tests)""#
-          + #" failures="\#(suite.failures)">"#)
+      lines.append(#"  <testsuite name="\#(attribute(suite.name))""#
+        + counts(tests: suite.tests, failures: suite.failures, skipped: suite.skipped) + ">")
       lines += suite.lines
       lines.append("  </testsuite>")
     }
@@ -53,29 +66,38 @@ enum JUnitReporter {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// The `<testcase>` element of one case with its failures and other findings.
-  private static func caseLines(_ testCase: FindingScope, findings: [Finding],
-                                failing: Set<Finding>) -> [String]
+  /// ` tests="…" failures="…" errors="0" skipped="…" time="0"`.
+  private static func counts(tests: Int, failures: Int, skipped: Int) -> String {
+    #" tests="\#(tests)" failures="\#(failures)" errors="0" skipped="\#(skipped)" time="0""#
+  }
+
+  /// The `<testcase>` element of one test case: its one failure, skip or other findings.
+  private static func caseLines(_ testCase: JUnitPlan.TestCase, failures: [Finding],
+                                others: [Finding], skip: String?) -> [String]
   {
-    let open = #"    <testcase classname="\#(attribute(testCase.suiteName))""#
-      + #" name="\#(attribute(testCase.name))""#
-    guard !findings.isEmpty else { return [open + "/>"] }
+    let open = #"    <testcase classname="\#(attribute(testCase.suite))""#
+      + #" name="\#(attribute(testCase.name))" time="0""#
+    guard !failures.isEmpty || !others.isEmpty || skip != nil else { return [open + "/>"] }
     var lines = [open + ">"]
-    var output: [String] = []
-    for finding in findings {
-      guard failing.contains(finding) else {
-        output += TextReporter.findingLines(FindingGroup(finding), indent: "", colored: false)
-        continue
-      }
-      let head = #"      <failure type="\#(attribute(finding.kind.rawValue))""#
-        + #" message="\#(attribute(finding.message))""#
-      let body = (finding.displayPath.map { ["path: \($0)"] } ?? [])
-        + TextReporter.valueLines(finding, label: nil)
-      lines.append(
-        body.isEmpty
-          ? head + "/>" : head + ">" + text(body.joined(separator: "\n")) + "</failure>")
+    if let skip {
+      lines.append(#"      <skipped message="\#(attribute(skip))"/>"#)
     }
-    if !output.isEmpty {
+    if !failures.isEmpty {
+      let kinds = Array(Set(failures.map(\.kind.rawValue))).sorted()
+      let message = failures.count == 1
+        ? failures[0].message : "\(failures.count) findings: \(kinds.joined(separator: ", "))"
+      let body = failures.flatMap {
+        TextReporter.findingLines(FindingGroup($0), indent: "", colored: false)
+      }
+      lines.append(
+        #"      <failure type="\#(attribute(kinds.joined(separator: ", ")))""#
+          + #" message="\#(attribute(DisplayText.escaped(message)))">"#
+          + text(body.joined(separator: "\n")) + "</failure>")
+    }
+    if !others.isEmpty {
+      let output = others.flatMap {
+        TextReporter.findingLines(FindingGroup($0), indent: "", colored: false)
+      }
       lines.append("      <system-out>" + text(output.joined(separator: "\n")) + "</system-out>")
     }
     lines.append("    </testcase>")
@@ -108,18 +130,5 @@ enum JUnitReporter {
       }
     }
     return result
-  }
-}
-
-extension FindingScope {
-  /// The suite (`classname`) of a test case: the contract, or `(no contract)`.
-  fileprivate var suiteName: String { contract ?? TextReporter.noContractHeading }
-
-  /// `1.0.0 en default`: what applies of version, locale and variant; `contract` or `catalog`
-  /// when none does.
-  fileprivate var name: String {
-    let words = [version?.versionString, locale, variant].compactMap { $0 }
-    guard words.isEmpty else { return words.joined(separator: " ") }
-    return contract == nil ? "catalog" : "contract"
   }
 }

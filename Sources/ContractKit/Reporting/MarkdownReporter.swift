@@ -71,12 +71,12 @@ enum MarkdownReporter {
     // A code span shows its text literally; only `|` still needs escaping inside a table.
     let fence = path.contains("`") ? "``" : "`"
     let padding = path.contains("`") ? " " : ""
-    let text = path.replacing("|", with: "\\|")
+    let text = DisplayText.escaped(path).replacing("|", with: "\\|")
     return "\(fence)\(padding)\(text)\(padding)\(fence)"
   }
 
   /// `text` safe in a table cell: Markdown punctuation backslash-escaped, `|` escaped, line
-  /// breaks as `<br>`.
+  /// breaks as `<br>`, other control characters spelled out (`\u{1B}`).
   static func escape(_ text: String) -> String {
     var result = ""
     for character in text {
@@ -86,6 +86,9 @@ enum MarkdownReporter {
         result.append(character)
       case "\r\n", "\n", "\r":
         result += "<br>"
+      case _ where character.unicodeScalars.contains(where: DisplayText.isControl):
+        // Spelled out, as in text output: an escape sequence never reaches the reader.
+        result += DisplayText.escaped(String(character))
       default:
         result.append(character)
       }

@@ -22,9 +22,8 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
   /// - Parameters:
   ///   - report: The findings and counts to render.
   ///   - colored: Whether `text` wraps severity words in ANSI colours; other formats ignore it.
-  ///   - cases: Every (contract, version, locale, variant) the run encoded, so that `junit`
-  ///     lists passing cases too; other formats ignore it. Cases with findings are always
-  ///     listed.
+  ///   - cases: Cases for `junit` to list besides the report's own ``Report/cases``; other
+  ///     formats ignore it.
   ///   - command: The user's command line over the catalog, which `text` names in its next
   ///     step (`swift run app-contracts record`).
   /// - Returns: The whole output, ending in a newline.
@@ -35,7 +34,7 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
     case .text: TextReporter.render(report, colored: colored, command: command)
     case .markdown: MarkdownReporter.render(report)
     case .json: JSONReporter.render(report)
-    case .junit: JUnitReporter.render(report, cases: cases)
+    case .junit: JUnitReporter.render(report, extraCases: cases)
     case .github: GitHubReporter.render(report)
     }
   }

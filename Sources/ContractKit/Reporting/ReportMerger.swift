@@ -1,18 +1,23 @@
-/// Reads JSON reports back and merges the reports of `--shard` runs into one gate report.
+/// Reads JSON reports back and merges the reports of one `--shard` run into one gate report.
 ///
 /// ```swift
 /// let shards = try files.map { try ReportMerger.read(bytes(of: $0), file: $0) }
-/// let report = ReportMerger.merge(shards, failOn: .error)
+/// let report = try ReportMerger.merge(shards, failOn: .error)
 /// ```
 /// A CI matrix checks 1/N of the contracts on each machine with `--format json`; `contracts
-/// merge` reads the N files and gives the verdict the single run would have given.
+/// merge` reads the N files and gives the verdict, findings and summary the unsharded run
+/// would have given. Nothing a report claims is trusted: every count is recomputed from
+/// findings and cases, a summary that disagrees with them is refused, and so is a set of
+/// reports with a shard missing, a shard twice or shards of different runs.
 public enum ReportMerger {
-  /// Parses one JSON report of the fixed shape, strictly.
+  /// Parses one JSON report of the fixed shape, strictly, with its `"shard"` object when it
+  /// has one.
   ///
-  /// The JSON report carries neither the command, the version and locale counts, coverage,
-  /// the baseline directory nor `--strict`, so the result has `command` `"report"`, zero
-  /// versions and locales, no coverage, ``BaselineLayout/directoryName`` and failing on errors;
-  /// its summary is the file's, as written.
+  /// The fixed shape carries neither the command, the version and locale counts, coverage,
+  /// the baseline directory nor `--strict`, so without a shard object the result has
+  /// `command` `"report"`, zero versions and locales, no coverage,
+  /// ``BaselineLayout/directoryName`` and failing on errors; its summary is the file's, as
+  /// written. A shard object supplies them all.
   ///
   /// - Parameters:
   ///   - bytes: The file's contents.
@@ -21,9 +26,10 @@ public enum ReportMerger {
   ///   offending value (`expected a string at /findings/3/kind`): invalid JSON, a missing,
   ///   extra or mistyped key, an unknown kind, severity, gate or bump, a negative count.
   public static func read(_ bytes: [UInt8], file: String) throws(InputError) -> Report {
-    let reader = _ShapeReader(file: file)
-    let root = try reader.object(try JSONParser.parse(bytes, file: file), at: "",
-                                 keys: JSONReporter.rootKeys)
+    let reader = ReportShapeReader(file: file)
+    let parsed = try JSONParser.parse(bytes, file: file)
+    let keys = parsed["shard"] == nil ? JSONReporter.rootKeys : JSONReporter.rootKeys + ["shard"]
+    let root = try reader.object(parsed, at: "", keys: keys)
     guard case .array(let elements) = root["findings"] ?? .null else {
       throw reader.error("expected an array at /findings")
     }
@@ -33,165 +39,79 @@ public enum ReportMerger {
         try reader.finding(element, at: JSONPointer.appending(index, to: "/findings")))
     }
     let summary = try reader.summary(root["summary"] ?? .null, at: "/summary")
-    return Report(command: "report", findings: findings, summary: summary,
-                  baselineDirectory: BaselineLayout.directoryName)
+    guard let shardValue = root["shard"] else {
+      return Report(command: "report", findings: findings, summary: summary,
+                    baselineDirectory: BaselineLayout.directoryName)
+    }
+    let (shard, scopes) = try reader.shard(shardValue, at: "/shard")
+    for (index, scope) in scopes {
+      guard findings.indices.contains(index) else {
+        throw reader.error("/shard names finding \(index), which the report does not have")
+      }
+      switch (findings[index].scope, scope) {
+      case (.store(let locale, nil), .store(_, let source)):
+        findings[index].scope = .store(locale: locale, source: source)
+      case (.catalog, .entry):
+        findings[index].scope = scope
+      default:
+        throw reader.error("/shard gives finding \(index) a scope its coordinates do not allow")
+      }
+    }
+    var summaryWithCounts = summary
+    summaryWithCounts.versions = shard.versions.count
+    summaryWithCounts.locales = shard.locales.count
+    return Report(command: shard.command, findings: findings, summary: summaryWithCounts,
+                  coverage: shard.coverage, baselineDirectory: shard.directory,
+                  failOn: shard.failOn, cases: [], shard: shard)
   }
 
-  /// Merges shard reports into one gate report with command `merge`.
+  /// Merges the reports of every shard of one run into one gate report with command
+  /// `merge`.
   ///
-  /// Findings are concatenated without exact duplicates and re-sorted; errors, warnings,
-  /// infos and the gate are recounted from them (failing at `failOn` and above). Shards
-  /// cover disjoint contracts, so contract and baseline counts add up, coverage adds up per
-  /// locale, versions and locales are the largest of any shard, and the required bump is
-  /// the largest. The baseline directory is the first report's.
-  public static func merge(_ reports: [Report], failOn: Severity) -> Report {
-    var seen: Set<Finding> = []
-    let findings = reports.flatMap(\.findings).filter { seen.insert($0).inserted }
+  /// The findings are the shards' together, plus the catalog-wide ones only all shards
+  /// together decide: a key no shard resolved is `key-unused`, `Baselines.md` is stale
+  /// unless its coverage table is the shards' coverage summed, and for `report` the
+  /// required bump comes from every shard's changes. Counts, the gate (at `failOn`) and the
+  /// required bump are recomputed.
+  ///
+  /// - Throws: ``InputError`` for a report that is no shard's, a summary that disagrees
+  ///   with its own findings, a shard missing or given twice, shards of different runs, or
+  ///   counts too large to add.
+  ///
+  /// - Parameters:
+  ///   - reports: One report per shard, in any order.
+  ///   - names: The reports' files, for errors (`report 2` without them).
+  ///   - failOn: The least severity that fails the merged gate.
+  public static func merge(_ reports: [Report], names: [String] = [], failOn: Severity)
+    throws(InputError) -> Report
+  {
+    let shards = try ShardSet(reports, names: names)
+    var findings = reports.flatMap(\.findings)
+    findings += shards.unusedKeys()
+    let coverage = try shards.coverage()
+    if let stale = shards.staleDocument(coverage: coverage) { findings.append(stale) }
+    let comparison = shards.comparison
+    if shards.first.command == "report", let comparison, let bump = bumpFinding(comparison) {
+      findings.append(bump)
+    }
     let summary = Summary(
-      findings: findings,
-      contracts: reports.map(\.summary.contracts).reduce(0, +),
-      versions: reports.map(\.summary.versions).max() ?? 0,
-      locales: reports.map(\.summary.locales).max() ?? 0,
-      baselines: reports.map(\.summary.baselines).reduce(0, +),
-      failOn: failOn,
-      requiredBump: reports.map(\.summary.requiredBump).max() ?? .none)
+      findings: findings, contracts: shards.contractCount, versions: shards.first.versions.count,
+      locales: shards.first.locales.count, baselines: try shards.caseCount(),
+      failOn: failOn, requiredBump: comparison?.requiredBump ?? .none)
     return Report(
-      command: "merge", findings: findings, summary: summary,
-      coverage: mergedCoverage(reports.flatMap(\.coverage)),
-      baselineDirectory: reports.first?.baselineDirectory ?? BaselineLayout.directoryName,
-      failOn: failOn)
+      command: "merge", findings: findings, summary: summary, coverage: coverage,
+      baselineDirectory: shards.first.directory, failOn: failOn, comparison: comparison,
+      cases: shards.cases)
   }
 
-  /// Coverage summed per locale, locales in first-appearance order.
-  private static func mergedCoverage(_ entries: [LocaleCoverage]) -> [LocaleCoverage] {
-    var merged: [LocaleCoverage] = []
-    var indexByLocale: [String: Int] = [:]
-    for entry in entries {
-      if let index = indexByLocale[entry.locale] {
-        merged[index].resolved += entry.resolved
-        merged[index].fellBack += entry.fellBack
-        merged[index].missing += entry.missing
-      } else {
-        indexByLocale[entry.locale] = merged.count
-        merged.append(entry)
-      }
+  /// `version-bump-required` when the declared step is smaller than the changes of every
+  /// shard together require, as the release gate words it.
+  private static func bumpFinding(_ comparison: ReleaseComparison) -> Finding? {
+    guard let previous = comparison.previous, let current = comparison.current else {
+      return nil
     }
-    return merged
-  }
-}
-
-/// Checks a parsed JSON report against the fixed shape, naming the pointer of each problem.
-private struct _ShapeReader {
-  var file: String
-
-  /// An error about this file.
-  func error(_ reason: String) -> InputError { InputError(file: file, reason: reason) }
-
-  /// `/findings/3` for a pointer, `the document root` for `""`.
-  private func place(_ pointer: String) -> String {
-    pointer.isEmpty ? "the document root" : pointer
-  }
-
-  /// The members of an object that has exactly `keys`.
-  func object(_ value: JSONValue, at pointer: String, keys: [String]) throws(InputError)
-    -> [String: JSONValue]
-  {
-    guard case .object(let members) = value else {
-      throw error("expected an object at \(place(pointer))")
-    }
-    if let missing = keys.first(where: { members[$0] == nil }) {
-      throw error("missing key \"\(missing)\" at \(place(pointer))")
-    }
-    let extra = members.keys.filter { !keys.contains($0) }
-      .sorted { codePointOrder($0, $1) }
-    if let extra = extra.first {
-      throw error("unexpected key at \(JSONPointer.appending(extra, to: pointer))")
-    }
-    return members
-  }
-
-  /// One finding object.
-  func finding(_ value: JSONValue, at pointer: String) throws(InputError) -> Finding {
-    let members = try object(value, at: pointer, keys: JSONReporter.findingKeys)
-    let kind: FindingKind = try choice(members, "kind", at: pointer, what: "finding kind")
-    let severity: Severity = try choice(members, "severity", at: pointer, what: "severity")
-    var version: SystemVersion?
-    if let text = try optionalString(members, "version", at: pointer) {
-      do { version = try SystemVersion(parsing: text) } catch {
-        throw self.error("\(error.description) at \(pointer)/version")
-      }
-    }
-    guard let scope = FindingScope(
-      contract: try optionalString(members, "contract", at: pointer), version: version,
-      locale: try optionalString(members, "locale", at: pointer),
-      variant: try optionalString(members, "variant", at: pointer))
-    else {
-      throw error("contract, version, locale and variant at \(pointer) name no scope a "
-        + "finding can have (a variant needs a locale, a locale in a contract needs a version)")
-    }
-    return Finding(
-      kind, severity: severity, scope: scope,
-      path: try optionalString(members, "path", at: pointer),
-      message: try string(members, "message", at: pointer))
-  }
-
-  /// The summary object.
-  func summary(_ value: JSONValue, at pointer: String) throws(InputError) -> Summary {
-    let members = try object(value, at: pointer, keys: JSONReporter.summaryKeys)
-    let gate = try string(members, "gate", at: pointer)
-    guard gate == "pass" || gate == "fail" else {
-      throw error("unknown gate \"\(gate)\" at \(pointer)/gate (expected pass or fail)")
-    }
-    return Summary(
-      contracts: try count(members, "contracts", at: pointer), versions: 0, locales: 0,
-      baselines: try count(members, "baselines", at: pointer),
-      errors: try count(members, "errors", at: pointer),
-      warnings: try count(members, "warnings", at: pointer),
-      infos: try count(members, "infos", at: pointer),
-      gatePasses: gate == "pass",
-      requiredBump: try choice(members, "requiredBump", at: pointer, what: "required bump"))
-  }
-
-  /// The string under `key`.
-  private func string(_ members: [String: JSONValue], _ key: String, at pointer: String)
-    throws(InputError) -> String
-  {
-    guard case .string(let text) = members[key] ?? .null else {
-      throw error("expected a string at \(pointer)/\(key)")
-    }
-    return text
-  }
-
-  /// The string under `key`, or `nil` for `null`.
-  private func optionalString(_ members: [String: JSONValue], _ key: String,
-                              at pointer: String) throws(InputError) -> String?
-  {
-    switch members[key] ?? .null {
-    case .null: return nil
-    case .string(let text): return text
-    default: throw error("expected a string or null at \(pointer)/\(key)")
-    }
-  }
-
-  /// The non-negative integer under `key`.
-  private func count(_ members: [String: JSONValue], _ key: String, at pointer: String)
-    throws(InputError) -> Int
-  {
-    guard case .number(let number) = members[key] ?? .null, let value = Int(number.canonical),
-      value >= 0
-    else { throw error("expected a non-negative integer at \(pointer)/\(key)") }
-    return value
-  }
-
-  /// A string that must be the raw value of one of `T`'s cases.
-  private func choice<T: RawRepresentable & CaseIterable>(
-    _ members: [String: JSONValue], _ key: String, at pointer: String, what: String
-  ) throws(InputError) -> T where T.RawValue == String {
-    let text = try string(members, key, at: pointer)
-    guard let value = T(rawValue: text) else {
-      let known = T.allCases.map(\.rawValue).joined(separator: ", ")
-      throw error("unknown \(what) \"\(text)\" at \(pointer)/\(key) (expected one of: \(known))")
-    }
-    return value
+    let declared = previous.bump(to: current)
+    guard declared < comparison.requiredBump else { return nil }
+    return .bumpRequired(from: previous, to: current, declared: declared, comparison: comparison)
   }
 }

@@ -59,12 +59,12 @@ enum TextReporter {
   /// followed by `baseline:` and `current:` excerpts when the finding carries values.
   static func findingLines(_ group: FindingGroup, indent: String, colored: Bool) -> [String] {
     let severity = colored ? ansi(group.severity) : group.severity.rawValue
-    let location = group.location
+    // One finding, one line: a line break or an escape sequence in a name, a key or a path
+    // is spelled out (``DisplayText``), so nothing in the data can forge a report line.
+    let location = DisplayText.escaped(group.location)
     let head = "\(indent)\(severity)  \(group.kind.rawValue)"
       + (location.isEmpty ? ": " : "  \(location): ")
-    // A multi-line message keeps its later lines indented under the finding.
-    let message = group.message.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
-      .joined(separator: "\n\(indent)    ")
+    let message = DisplayText.escaped(group.message)
     let label =
       group.membersShareValues
       ? nil : (group.representative.locale ?? group.representative.variant)
@@ -81,7 +81,7 @@ enum TextReporter {
   static func valueLines(_ finding: Finding, label: String?) -> [String] {
     guard finding.baseline != nil || finding.current != nil else { return [] }
     let suffix = label.map { " (\($0))" } ?? ""
-    let pair = finding.valuePair
+    let pair = finding.kind.valuePair
     let rows = [(pair.baselineLabel, finding.baseline), (pair.currentLabel, finding.current)]
       .compactMap { name, value in name.map { ("\($0)\(suffix):", value) } }
     let width = rows.map(\.0.count).max() ?? 0

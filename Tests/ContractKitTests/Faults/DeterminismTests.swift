@@ -94,7 +94,7 @@ struct FaultDeterminismTests {
         break
       }
     }
-    try copy.write("{}\n", to: "Stray_File.txt")
+    try copy.write("{}\n", to: "Stray_1.0.0.json")
   }
 
   private func firstDifference(_ a: String, _ b: String) -> String {

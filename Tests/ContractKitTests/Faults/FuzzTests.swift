@@ -82,6 +82,86 @@ struct FaultFuzzTests {
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 
+  // MARK: - Shared parses of two nearly equal files
+
+  @Test("a parse sharing a donor's values gives exactly what a plain parse gives, errors too")
+  func sharedParse() throws {
+    let failures = try WorkerPool.run { () -> [String] in
+      var failures: [String] = []
+      var shared = 0
+      for index in 0..<Self.cases where failures.count < 5 {
+        let seed = Self.baseSeed &+ 0x5A_4E &+ UInt64(index)
+        var fuzzer = JSONFuzzer(seed: seed)
+        // Long lists, so that a change leaves long common prefixes and suffixes.
+        let rows = (0..<Int(fuzzer.next(below: 12))).map { _ in fuzzer.value(depth: 1) }
+        let value: JSONValue = ["rows": .array(rows), "tail": fuzzer.value(depth: 1)]
+        let old = fuzzer.next(below: 2) == 0 ? CanonicalJSON.encode(value) : nonCanonicalJSON(value)
+        let new: [UInt8]
+        switch fuzzer.next(below: 3) {
+        case 0: new = fuzzer.mutation(of: value).map { CanonicalJSON.encode($0.value) } ?? old
+        case 1: new = fuzzer.damage(old, tokens: JSONFuzzer.jsonDamageTokens)
+        default:
+          var respelled = nonCanonicalJSON(fuzzer.mutation(of: value)?.value ?? value)
+          if !respelled.isEmpty { respelled.insert(UInt8(ascii: " "), at: respelled.count - 1) }
+          new = respelled
+        }
+        guard old != new else { continue }
+        let plain = Result { () throws(InputError) in try JSONParser.parse(new, file: "new.json") }
+        let pair = Result { () throws(InputError) -> JSONValue in
+          let (oldValue, donor) = try JSONParser.parse(old, file: "old.json", preparing: new)
+          guard oldValue == value else {
+            throw InputError(file: "old.json", reason: "the donor's own value changed")
+          }
+          return try JSONParser.parse(new, file: "new.json", sharingWith: donor)
+        }
+        switch (plain, pair) {
+        case (.success(let expected), .success(let got)) where expected == got:
+          shared += 1
+        case (.failure(let expected), .failure(let got)) where expected == got:
+          break
+        default:
+          func spell(_ result: Result<JSONValue, InputError>) -> String {
+            switch result {
+            case .success(let value): CanonicalJSON.string(value)
+            case .failure(let error): "\(error)"
+            }
+          }
+          failures.append("seed \(seed): plain \(spell(plain))\n  shared \(spell(pair))\n  old "
+            + Self.show(old) + "\n  new " + Self.show(new))
+        }
+      }
+      Self.report("shared parses: \(shared) equal values; failures \(failures.count)")
+      return failures
+    }
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+  }
+
+  @Test("a shared parse holds the unchanged rows once: the very same storage")
+  func sharedStorage() throws {
+    let rows = (0..<200).map { index -> JSONValue in
+      ["vmId": .string("row-\(index)"), "title": .string("Row \(index)"), "tags": ["a", "b"]]
+    }
+    var changedRows = rows
+    changedRows[120] = ["vmId": "row-120", "title": "Changed", "tags": ["a", "b"]]
+    let old = CanonicalJSON.encode(["rows": .array(rows), "title": "List"])
+    let new = CanonicalJSON.encode(["rows": .array(changedRows), "title": "List"])
+    let (oldValue, donor) = try JSONParser.parse(old, file: "old", preparing: new)
+    let newValue = try JSONParser.parse(new, file: "new", sharingWith: donor)
+    #expect(newValue == (try JSONParser.parse(new, file: "new")))
+    guard case .array(let oldRows)? = oldValue["rows"], case .array(let newRows)? = newValue["rows"]
+    else { Issue.record("no rows"); return }
+    // A dictionary's bytes are a reference to its storage: equal bytes, the same storage.
+    var sameStorage = 0
+    for index in rows.indices where index != 120 {
+      if case .object(let a) = oldRows[index], case .object(let b) = newRows[index],
+        withUnsafeBytes(of: a, { Array($0) }) == withUnsafeBytes(of: b, { Array($0) })
+      {
+        sameStorage += 1
+      }
+    }
+    #expect(sameStorage == 199, "rows parsed again instead of shared: \(199 - sameStorage)")
+  }
+
   // MARK: - JSON reader
 
   @Test("the JSON reader on damaged JSON reads it or throws a positioned error")

@@ -266,3 +266,67 @@ struct FaultLargeAndDeepPayloadTests {
     return deepest
   }
 }
+
+/// The memory a diff of two large, nearly equal payloads takes: the second tree shares what
+/// the first already holds (`JSONParser+Sharing.swift`), rather than a second full copy.
+@Suite("Faults: memory of a large diff")
+struct FaultLargeDiffMemoryTests {
+  /// `rows` list rows in canonical JSON, as `record` writes them; `changed` alters one.
+  static func payload(rows: Int, changed: Int?) -> [UInt8] {
+    var text = "{\n  \"rows\" : [\n"
+    for index in 0..<rows {
+      let title = index == changed ? "Changed" : "Title number \(index) of the list"
+      text += """
+            {
+              "count" : \(index),
+              "detail" : {
+                "note" : "Some longer note text for row \(index)",
+                "score" : \(index / 2)
+              },
+              "flag" : \(index % 2 == 0),
+              "tags" : [
+                "alpha",
+                "beta"
+              ],
+              "title" : "\(title)",
+              "vmId" : "row-\(index)"
+            }\(index + 1 < rows ? "," : "")
+
+        """
+    }
+    text += "  ],\n  \"vmId\" : \"Big\"\n}\n"
+    return Array(text.utf8)
+  }
+
+  /// GNU time, which reports a child's own peak: `wait4` on a child this process spawns
+  /// would count this (large) test process's pages too, which the child starts from.
+  static let gnuTime = URL(fileURLWithPath: "/usr/bin/time")
+  static let hasGNUTime = FileManager.default.isExecutableFile(atPath: gnuTime.path)
+    && (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) != nil
+
+  @Test("a 30 MB payload with one change: the diff's peak memory stays under 6.5× its size",
+        .enabled(if: hasGNUTime, "needs GNU time at /usr/bin/time (Debian: apt-get install time)"))
+  func peakMemory() throws {
+    let builder = try TreeBuilder()
+    let rows = 110_000
+    let old = Self.payload(rows: rows, changed: nil)
+    let (oldRoot, newRoot) = try builder.pair(
+      old: ["Big/1.0.0/en.json": .raw(old)],
+      new: ["Big/1.0.0/en.json": .raw(Self.payload(rows: rows, changed: rows / 2))])
+    let process = Process()
+    process.executableURL = Self.gnuTime
+    process.arguments = ["-f", "%M", contractsExecutable.path, "diff", oldRoot.path, newRoot.path]
+    process.standardOutput = FileHandle.nullDevice
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    let report = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(report)")
+    let kilobytes = try #require(report.split(separator: "\n").last.flatMap { Int($0) }, "\(report)")
+    // One parsed tree of this shape is about 4× its bytes, and both files' bytes are read:
+    // two full trees (before sharing) took 7.7×.
+    #expect(Double(kilobytes * 1024) < 6.5 * Double(old.count),
+            "peak \(kilobytes / 1000) MB for \(old.count / 1_000_000) MB")
+  }
+}

@@ -230,3 +230,26 @@ struct SeededGenerator: RandomNumberGenerator {
 func sleep(milliseconds: Double) {
   usleep(UInt32(max(0, milliseconds) * 1000))
 }
+
+// MARK: - Shell
+
+/// Runs `script` with `/bin/sh -c`, `$0` the built `contracts` and `$1…` the `arguments`:
+/// for redirections a test process cannot set up itself (a closed descriptor, `/dev/full`).
+func runShell(_ script: String, _ arguments: [String] = []) throws
+  -> (code: Int32, stdout: String, stderr: String)
+{
+  let output = try TemporaryDirectory("faults-shell")
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/bin/sh")
+  process.arguments = ["-c", script, contractsExecutable.path] + arguments
+  for name in ["out", "err"] {
+    _ = FileManager.default.createFile(atPath: output.path(name).path, contents: nil)
+  }
+  process.standardInput = FileHandle.nullDevice
+  process.standardOutput = try FileHandle(forWritingTo: output.path("out"))
+  process.standardError = try FileHandle(forWritingTo: output.path("err"))
+  try process.run()
+  process.waitUntilExit()
+  return (process.terminationStatus, (try? output.read("out")) ?? "",
+          (try? output.read("err")) ?? "")
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// The one way ContractKit opens a file it reads as input: never through a symbolic link,
+/// only a regular file, and never more than ``sizeLimit`` bytes.
+///
+/// The file is opened with `O_NOFOLLOW | O_NONBLOCK` and only then examined with `fstat`,
+/// on the descriptor itself: a FIFO or a device is refused without a read that could block
+/// or never end (`/dev/zero`), and a link is refused rather than followed, whether it leaves
+/// the tree or points inside it (`en.json -> es.json`). Folders on the way are the caller's
+/// to vouch for (``BaselineFiles`` checks each component).
+///
+/// ```swift
+/// let bytes = try InputFile.read("/work/app/Baselines.md", display: "Baselines.md")
+/// ```
+enum InputFile {
+  /// The largest input file read, 512 MiB: far above any real baseline (the fault suite's
+  /// largest is 10 MB, the memory measurement's 100 MB), far below what exhausts a machine.
+  static let sizeLimit = 512 * 1024 * 1024
+
+  /// What may stand at the path besides a regular file.
+  enum Rules {
+    /// A file of the baseline tree, `Baselines.md`, `contract.json`: a regular file, never
+    /// reached through a link.
+    case baseline
+    /// A file the user names on the command line (a report to merge): links are followed
+    /// and pipes read (`<(…)`, `/dev/stdin`), but the read is still bounded.
+    case named
+  }
+
+  /// The file's bytes, or `nil` when nothing is at `path` (or a folder on the way is missing).
+  ///
+  /// - Parameters:
+  ///   - path: The path to open.
+  ///   - display: How messages name the file.
+  ///   - rules: What may stand at `path`.
+  ///   - limit: The most bytes read; a longer file is an error.
+  /// - Throws: ``InputError`` naming `display` and the reason: a link, a FIFO, a device, a
+  ///   folder, a file over the limit, or the system's own reason (`Permission denied`).
+  static func read(_ path: String, display: String, rules: Rules = .baseline,
+                   limit: Int = sizeLimit) throws(InputError) -> [UInt8]?
+  {
+    var flags = O_RDONLY | O_CLOEXEC | O_NOCTTY
+    if rules == .baseline { flags |= O_NOFOLLOW | O_NONBLOCK }
+    let descriptor = open(path, flags)
+    guard descriptor >= 0 else {
+      let code = errno
+      if code == ENOENT || code == ENOTDIR { return nil }
+      throw InputError(file: display, reason: openFailure(path, code: code))
+    }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else {
+      throw InputError(file: display, reason: "cannot be examined: \(Platform.errorText)")
+    }
+    let type = info.st_mode & S_IFMT
+    if type != S_IFREG, rules == .baseline || type == S_IFDIR {
+      throw InputError(file: display, reason: "\(describe(type: type)), not a regular file; "
+        + "it is never read")
+    }
+    if type == S_IFREG, Int(info.st_size) > limit {
+      throw tooLarge(display, limit: limit)
+    }
+    return try readAll(descriptor, expected: type == S_IFREG ? Int(info.st_size) : 0,
+                       display: display, limit: limit)
+  }
+
+  /// Why `open` failed with `code`: a link for `ELOOP` (what `O_NOFOLLOW` gives on a link),
+  /// else the system's words.
+  static func openFailure(_ path: String, code: Int32) -> String {
+    var info = stat()
+    if code == ELOOP || code == EMLINK, lstat(path, &info) == 0,
+      info.st_mode & S_IFMT == S_IFLNK
+    {
+      return "is a symbolic link; links are never followed"
+    }
+    return "cannot be read: \(String(cString: strerror(code)))"
+  }
+
+  /// `is a FIFO (named pipe)` and the like, for a file type from `st_mode`.
+  static func describe(type: mode_t) -> String {
+    switch type {
+    case S_IFDIR: "is a folder"
+    case S_IFIFO: "is a FIFO (named pipe)"
+    case S_IFCHR: "is a character device"
+    case S_IFBLK: "is a block device"
+    case S_IFSOCK: "is a socket"
+    case S_IFLNK: "is a symbolic link"
+    default: "is not a regular file"
+    }
+  }
+
+  /// The bytes at `descriptor`, read to the end: `expected` sizes the buffer (one spare
+  /// byte notices a file that grew), and more than `limit` bytes is an error.
+  private static func readAll(_ descriptor: Int32, expected: Int, display: String, limit: Int)
+    throws(InputError) -> [UInt8]
+  {
+    var bytes = [UInt8](repeating: 0, count: min(max(0, expected), limit) + 1)
+    var count = 0
+    while true {
+      if count == bytes.count {
+        guard count <= limit else { throw tooLarge(display, limit: limit) }
+        bytes.append(contentsOf: repeatElement(0, count: min(max(4096, bytes.count), limit + 1)))
+      }
+      let result = bytes.withUnsafeMutableBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return -1 }
+        return Platform.read(descriptor, base + count, buffer.count - count)
+      }
+      if result > 0 {
+        count += result
+        if count > limit { throw tooLarge(display, limit: limit) }
+      } else if result == 0 {
+        bytes.removeSubrange(count...)
+        return bytes
+      } else if errno != EINTR {
+        throw InputError(file: display, reason: "cannot be read: \(Platform.errorText)")
+      }
+    }
+  }
+
+  private static func tooLarge(_ display: String, limit: Int) -> InputError {
+    InputError(file: display, reason: "is larger than \(limit / 1024 / 1024) MiB, the most "
+      + "ContractKit reads of one file; it is not read")
+  }
+}
