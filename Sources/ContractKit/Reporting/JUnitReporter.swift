@@ -37,8 +37,14 @@ enum JUnitReporter {
       let findings = plan.findings[testCase] ?? []
       let failures = findings.filter(failing.contains)
       let skip = plan.skipReason(testCase)
+      // The release gate's case says what it compared and what bump that requires.
+      let notes = testCase == .catalog(.release) && skip == nil
+        ? report.comparison.map { _ in
+          ["Required bump: \(report.summary.requiredBump.rawValue)\(report.comparedSuffix)"]
+        } ?? [] : []
       let lines = caseLines(testCase, failures: failures,
-                            others: findings.filter { !failing.contains($0) }, skip: skip)
+                            others: findings.filter { !failing.contains($0) }, notes: notes,
+                            skip: skip)
       let failed = failures.isEmpty ? 0 : 1
       let skipped = skip == nil ? 0 : 1
       if let last = suites.last, last.name == testCase.suite {
@@ -73,11 +79,13 @@ enum JUnitReporter {
 
   /// The `<testcase>` element of one test case: its one failure, skip or other findings.
   private static func caseLines(_ testCase: JUnitPlan.TestCase, failures: [Finding],
-                                others: [Finding], skip: String?) -> [String]
+                                others: [Finding], notes: [String], skip: String?) -> [String]
   {
     let open = #"    <testcase classname="\#(attribute(testCase.suite))""#
       + #" name="\#(attribute(testCase.name))" time="0""#
-    guard !failures.isEmpty || !others.isEmpty || skip != nil else { return [open + "/>"] }
+    guard !failures.isEmpty || !others.isEmpty || !notes.isEmpty || skip != nil else {
+      return [open + "/>"]
+    }
     var lines = [open + ">"]
     if let skip {
       lines.append(#"      <skipped message="\#(attribute(skip))"/>"#)
@@ -94,8 +102,8 @@ enum JUnitReporter {
           + #" message="\#(attribute(DisplayText.escaped(message)))">"#
           + text(body.joined(separator: "\n")) + "</failure>")
     }
-    if !others.isEmpty {
-      let output = others.flatMap {
+    if !others.isEmpty || !notes.isEmpty {
+      let output = notes + others.flatMap {
         TextReporter.findingLines(FindingGroup($0), indent: "", colored: false)
       }
       lines.append("      <system-out>" + text(output.joined(separator: "\n")) + "</system-out>")
