@@ -7,7 +7,7 @@ import Synchronization
 /// (``InputFile`` opens every file read); writes go to a temporary file in the same folder
 /// and are renamed into place, so a reader, a crash or a concurrent `record` only ever sees
 /// the old file or the new one, never a partial one.
-public struct BaselineFiles: Sendable {
+struct BaselineFiles: Sendable {
   /// The baseline directory, resolved (symbolic links followed once, here).
   public let root: URL
   /// The directory as the user named it, for messages.

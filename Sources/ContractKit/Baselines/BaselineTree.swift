@@ -7,7 +7,7 @@ import Foundation
 /// the one validation of the tree's names, for every command: an entry that breaks the
 /// layout makes the scan throw (see `BaselineTree+Scan.swift`). Hidden entries are no part
 /// of the layout; symbolic links are never followed.
-public struct BaselineTree: Sendable {
+struct BaselineTree: Sendable {
   /// Payload files in path order.
   public internal(set) var files: [ContractCase] = []
   /// Version folders that have a `contract.json`.

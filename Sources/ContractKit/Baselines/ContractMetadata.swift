@@ -4,7 +4,7 @@
 /// paths are localized (with their keys), identities, enums and all their cases, dates,
 /// localized numbers, versioned ranges and optional fields. Paths are JSON Pointers with
 /// `*` standing for every array index.
-public struct ContractMetadata: Sendable, Hashable {
+struct ContractMetadata: Sendable, Hashable {
   public var contract: String
   public var version: String
   public var baseLocale: String

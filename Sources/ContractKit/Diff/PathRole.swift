@@ -1,5 +1,5 @@
 /// What a payload path means, which decides how a change there is classified.
-public enum PathRole: Sendable, Hashable {
+enum PathRole: Sendable, Hashable {
   /// A view model identity (`vmId`): a change is `identity-changed`.
   case identity
   /// Text that differs by locale: a change is `text-changed`.
@@ -14,7 +14,7 @@ public enum PathRole: Sendable, Hashable {
 /// Shape rules: a `vmId` key holds an identity; a string is localized when its value differs
 /// between locales of the same contract, version and variant, or when it is the `ls` text of
 /// a FOSMVVM localizable value object.
-public struct PathRoles: Sendable {
+struct PathRoles: Sendable {
   private let annotations: [String: [PathAnnotation]]
   private let localizedPointers: Set<String>
 

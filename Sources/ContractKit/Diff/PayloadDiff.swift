@@ -4,7 +4,7 @@
 /// One change is one finding: a type change is not also reported as removals below it.
 /// Array elements carrying a `vmId` are matched by it, so a reordered list yields no
 /// finding (order is not part of the contract); other elements are matched by index.
-public struct PayloadDiff {
+struct PayloadDiff {
   /// The payload file the findings are about.
   public let file: ContractCase
   public let roles: PathRoles

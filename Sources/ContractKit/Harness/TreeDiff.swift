@@ -6,8 +6,8 @@ import Foundation
 /// contract-version-variant group at a time; groups whose bytes are all equal cost a read
 /// and a comparison, nothing more.
 public struct TreeDiff: Sendable {
-  public let old: BaselineFiles
-  public let new: BaselineFiles
+  let old: BaselineFiles
+  let new: BaselineFiles
   public var options: RunOptions
 
   public init(old: URL, new: URL, options: RunOptions = RunOptions()) {

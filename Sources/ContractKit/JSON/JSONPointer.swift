@@ -8,7 +8,7 @@
 /// print(pointer, JSONPointer.tokens(of: pointer))
 /// ```
 /// Prints: `/a~1b/0 ["a/b", "0"]`
-public enum JSONPointer {
+enum JSONPointer {
   /// `pointer` extended by one object key, escaped.
   public static func appending(_ token: String, to pointer: String) -> String {
     guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") })

@@ -11,7 +11,7 @@ import Foundation
 /// let node = try YAMLReader.read("en:\n  Title:\n    text: Hi\n", file: "en.yml")
 /// // .map([Entry(key: "en", value: .map([...]), line: 1, column: 1, byteOffset: 0)])
 /// ```
-public indirect enum YAMLNode: Sendable, Hashable {
+indirect enum YAMLNode: Sendable, Hashable {
   /// A quoted or block scalar, or a plain scalar that no YAML 1.1 type rule claims.
   case string(String)
   /// A plain integer: decimal, octal (`010`, `0o17`), hex, binary, with `_`, or base 60.

@@ -12,7 +12,7 @@
 /// let node = try YAMLReader.read("en:\n  Card:\n    title: \"Card\"\n", file: "en.yml")
 /// node["en"]?["Card"]?["title"]  // .string("Card")
 /// ```
-public enum YAMLReader {
+enum YAMLReader {
   /// The deepest nesting of lists and mappings read. Yams (libyaml) stops at about 1000
   /// levels; the reader stops earlier so that nothing it builds can exhaust a thread's stack.
   public static let maximumDepth = 256
