@@ -147,6 +147,39 @@ struct ReporterTests {
       """)
   }
 
+  @Test("text: a passing check says to record only when recording would write something")
+  func textPassingCheckHint() {
+    let added = Finding(
+      .fieldAdded, contract: "Card", version: "2.1.0", locale: "en", variant: "default",
+      path: "/badge", message: "new field '/badge'", current: "2")
+    let fallback = Finding(
+      .translationFallback, contract: "Card", version: "2.1.0", locale: "pt-BR",
+      variant: "default", path: "/title", message: "Text came from the fallback locale en.",
+      current: "Settings")
+    #expect(ReportFormat.text.render(ReportFixture.report(findings: [added, fallback])) == """
+      contracts check: 0 errors, 1 warning, 1 info in 3 contracts (18 baselines)
+
+      warning  translation-fallback  Card 2.1.0 /title in pt-BR (default): Text came from the \
+      fallback locale en.
+          current: "Settings"
+      info  field-added  Card 2.1.0 /badge in en (default): new field '/badge'
+          baseline: (absent)
+          current:  "2"
+
+      Run 'swift run contracts record' to bring the baselines up to date.
+
+      """)
+    // Recording cannot fix a fallback, so nothing points at it.
+    #expect(ReportFormat.text.render(ReportFixture.report(findings: [fallback])) == """
+      contracts check: 0 errors, 1 warning, 0 infos in 3 contracts (18 baselines)
+
+      warning  translation-fallback  Card 2.1.0 /title in pt-BR (default): Text came from the \
+      fallback locale en.
+          current: "Settings"
+
+      """)
+  }
+
   @Test("text: a finding without a location, a line break escaped, no hint outside check")
   func textEdges() {
     let findings = [

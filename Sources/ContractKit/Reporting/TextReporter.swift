@@ -11,6 +11,8 @@
 ///
 /// Run 'swift run contracts record' after an intended change; breaking changes need …
 /// ```
+/// A passing `check` whose findings `record` would write ends with the same next step,
+/// without the talk of breaking changes.
 /// For the release gate (`report`, `merge`): `GATE: PASS|FAIL`, the required bump, a summary
 /// table, findings under a heading per contract, and coverage per locale.
 enum TextReporter {
@@ -18,6 +20,11 @@ enum TextReporter {
   static func checkHint(command: String) -> String {
     "Run '\(command) record' after an intended change; breaking changes need "
       + "--accept-breaking --reason \"…\"."
+  }
+
+  /// What to do next after a passing `check` whose findings `record` would write.
+  static func recordHint(command: String) -> String {
+    "Run '\(command) record' to bring the baselines up to date."
   }
 
   /// The heading for findings that belong to no contract (such as `key-unused`).
@@ -46,8 +53,12 @@ enum TextReporter {
       }
       if !groups.isEmpty { lines.append("") }
       for group in groups { lines += findingLines(group, indent: "", colored: colored) }
-      if report.command == "check" && !report.failingFindings.isEmpty {
-        lines += ["", checkHint(command: command)]
+      if report.command == "check" {
+        if !report.failingFindings.isEmpty {
+          lines += ["", checkHint(command: command)]
+        } else if report.findings.contains(where: { $0.kind.recording == .writes }) {
+          lines += ["", recordHint(command: command)]
+        }
       }
     }
     return lines.joined(separator: "\n") + "\n"
