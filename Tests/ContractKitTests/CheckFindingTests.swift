@@ -8,38 +8,9 @@ import Testing
 struct CheckFindingTests {
   // MARK: - Wire shape
 
-  struct CardV1: Codable, Sendable, LocalizedPropertyOwner {
-    var title: LocalizableString = .localized(key: "Card.title")
-    var count = 3
-    var note: String? = "kept"
-    var legacyTitle = "Weekly"
-    var vmId = ViewModelId(id: "card-1")
-  }
-
-  struct CardRenamed: Codable, Sendable {
-    var title: LocalizableString = .localized(key: "Card.title")
-    var count = 3
-    var note: String? = "kept"
-    var headline = "Weekly"
-    var vmId = ViewModelId(id: "card-1")
-  }
-
-  struct CardRetyped: Codable, Sendable {
-    var title: LocalizableString = .localized(key: "Card.title")
-    var count = "3"
-    var note: String?
-    var legacyTitle = "Weekly"
-    var vmId = ViewModelId(id: "card-2")
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(title, forKey: .title)
-      try container.encode(count, forKey: .count)
-      try container.encode(note, forKey: .note)  // null, not absent
-      try container.encode(legacyTitle, forKey: .legacyTitle)
-      try container.encode(vmId, forKey: .vmId)
-    }
-  }
+  typealias CardV1 = CardFixtures.Card
+  typealias CardRenamed = CardFixtures.CardRenamed
+  typealias CardRetyped = CardFixtures.CardRetyped
 
   @Test("a renamed field is field-removed (error, 'looks like a rename') plus field-added (info)")
   func renamedField() throws {

@@ -9,38 +9,9 @@ import Testing
 struct FaultShardMergeTests {
   // MARK: - The catalog before and after a purpose-made change of every kind
 
-  struct Card: Codable, Sendable, LocalizedPropertyOwner {
-    var title: LocalizableString = .localized(key: "Card.title")
-    var count = 3
-    var note: String? = "kept"
-    var legacyTitle = "Weekly"
-    var vmId = ViewModelId(id: "card-1")
-  }
-
-  struct CardRenamed: Codable, Sendable {
-    var title: LocalizableString = .localized(key: "Card.title")
-    var count = 3
-    var note: String? = "kept"
-    var headline = "Weekly"
-    var vmId = ViewModelId(id: "card-1")
-  }
-
-  struct CardRetyped: Codable, Sendable {
-    var title: LocalizableString = .localized(key: "Card.title")
-    var count = "3"
-    var note: String?
-    var legacyTitle = "Weekly"
-    var vmId = ViewModelId(id: "card-2")
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(title, forKey: .title)
-      try container.encode(count, forKey: .count)
-      try container.encode(note, forKey: .note)
-      try container.encode(legacyTitle, forKey: .legacyTitle)
-      try container.encode(vmId, forKey: .vmId)
-    }
-  }
+  typealias Card = CardFixtures.Card
+  typealias CardRenamed = CardFixtures.CardRenamed
+  typealias CardRetyped = CardFixtures.CardRetyped
 
   struct CounterBefore: Codable, Sendable {
     var count = 3
