@@ -28,6 +28,22 @@ public struct ContractCase: Sendable, Hashable, CustomStringConvertible {
 
   /// `DashboardViewModel 1.0.0 pt-BR empty`: how test names and reports spell a case.
   public var description: String { "\(contract) \(version) \(locale) \(variant)" }
+
+  /// Every case of `contracts` (each with its variants) at every version and locale, in the
+  /// one order of a catalog: contract, version, variant, locale.
+  static func grid(contracts: [(name: String, variants: [String])], versions: [SystemVersion],
+                   locales: [String]) -> [ContractCase]
+  {
+    contracts.flatMap { contract in
+      versions.flatMap { version in
+        contract.variants.flatMap { variant in
+          locales.map {
+            ContractCase(contract: contract.name, version: version, locale: $0, variant: variant)
+          }
+        }
+      }
+    }
+  }
 }
 
 /// One contract at one version: a version folder of the baseline tree, with its

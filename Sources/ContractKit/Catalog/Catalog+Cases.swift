@@ -3,16 +3,9 @@ import Foundation
 extension Catalog {
   /// Every case of the catalog in a fixed order: contract, version, variant, locale.
   public var cases: [ContractCase] {
-    contracts.flatMap { contract in
-      versions.flatMap { version in
-        contract.variants.flatMap { variant in
-          locales.map {
-            ContractCase(contract: contract.name, version: version, locale: $0,
-                         variant: variant.name)
-          }
-        }
-      }
-    }
+    ContractCase.grid(
+      contracts: contracts.map { ($0.name, $0.variants.map(\.name)) }, versions: versions,
+      locales: locales)
   }
 
   /// The cases of the contracts in `shard` (all of them without one).

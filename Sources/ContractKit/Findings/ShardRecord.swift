@@ -59,16 +59,8 @@ public struct ShardRecord: Sendable, Hashable {
 
   /// The cases this shard checked, in catalog order (contract, version, variant, locale).
   public var cases: [ContractCase] {
-    contracts.flatMap { contract in
-      versions.flatMap { version in
-        contract.variants.flatMap { variant in
-          locales.map {
-            ContractCase(contract: contract.name, version: version, locale: $0,
-                         variant: variant)
-          }
-        }
-      }
-    }
+    ContractCase.grid(
+      contracts: contracts.map { ($0.name, $0.variants) }, versions: versions, locales: locales)
   }
 
   /// How many cases ``cases`` holds, without spelling them; `nil` when it overflows.

@@ -52,25 +52,36 @@ extension YAMLScanner {
         end = mark
       }
       guard isBlank() || isBreak() else { break }
-      while isBlank() || isBreak() {
-        if isBlank() {
-          if gap.hasBreak, mark.column < minimumIndent, check("\t") {
-            throw error("a tab indents this continuation line; use spaces")
-          }
-          if gap.hasBreak { skip() } else { read(into: &gap.whitespace) }
-        } else if gap.hasBreak {
-          readLine(into: &gap.trailingBreaks)
-        } else {
-          gap.whitespace = []
-          readLine(into: &gap.leadingBreak)
-          gap.hasBreak = true
-        }
-      }
+      try readGap(into: &gap, tabsRejectedBelow: minimumIndent)
       if flowLevel == 0, mark.column < minimumIndent { break }
     }
     // A line break inside the scalar lets the next line start a key, as after any line break.
     if gap.hasBreak { simpleKeyAllowed = true }
     return YAMLToken(kind: .scalar, start: start, end: end, text: text, style: .plain)
+  }
+
+  /// Reads the blanks and line breaks between two pieces of a scalar into `gap`: spaces before
+  /// the first break, that break, and the breaks after it (the indentation after a break is
+  /// skipped).
+  /// - Parameter indent: A tab that indents a continuation line to a column below this one
+  ///   is an error (a plain scalar's continuation lines are indented by spaces).
+  private mutating func readGap(into gap: inout Gap, tabsRejectedBelow indent: Int)
+    throws(InputError)
+  {
+    while isBlank() || isBreak() {
+      if isBlank() {
+        if gap.hasBreak, mark.column < indent, check("\t") {
+          throw error("a tab indents this continuation line; use spaces")
+        }
+        if gap.hasBreak { skip() } else { read(into: &gap.whitespace) }
+      } else if gap.hasBreak {
+        readLine(into: &gap.trailingBreaks)
+      } else {
+        gap.whitespace = []
+        readLine(into: &gap.leadingBreak)
+        gap.hasBreak = true
+      }
+    }
   }
 
   /// `---` or `...` followed by a blank or the end, at the current position.
@@ -117,17 +128,7 @@ extension YAMLScanner {
         }
       }
       if check(quote) { break }
-      while isBlank() || isBreak() {
-        if isBlank() {
-          if gap.hasBreak { skip() } else { read(into: &gap.whitespace) }
-        } else if gap.hasBreak {
-          readLine(into: &gap.trailingBreaks)
-        } else {
-          gap.whitespace = []
-          readLine(into: &gap.leadingBreak)
-          gap.hasBreak = true
-        }
-      }
+      try readGap(into: &gap, tabsRejectedBelow: 0)
       gap.fold(into: &text)
     }
     skip()
