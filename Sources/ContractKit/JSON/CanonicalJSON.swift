@@ -26,10 +26,7 @@
 public enum CanonicalJSON {
   /// Canonical UTF-8 bytes of `value`, ending in `"\n"`.
   public static func encode(_ value: JSONValue) -> [UInt8] {
-    var writer = Writer()
-    writer.write(value)
-    writer.bytes.append(JSONByte.newline)
-    return writer.bytes
+    encode(node: value)
   }
 
   /// Canonical text of `value`, ending in `"\n"`.
@@ -53,6 +50,13 @@ public enum CanonicalJSON {
     if done == nil {
       Array(string.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &bytes) }
     }
+    bytes.append(JSONByte.quote)
+  }
+
+  /// Appends valid UTF-8 as a quoted, canonically escaped JSON string literal.
+  static func appendQuoted(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+    bytes.append(JSONByte.quote)
+    appendEscaped(utf8, to: &bytes)
     bytes.append(JSONByte.quote)
   }
 
@@ -102,20 +106,97 @@ enum JSONByte {
   }
 }
 
+/// A tree ``CanonicalJSON`` can write: a ``JSONValue``, or a tree that has not become one
+/// (the encoder's own, the tokens of a document being canonicalized), so that canonical bytes
+/// need no `[String: JSONValue]` built, hashed and sorted on the way.
+protocol CanonicalNode {
+  /// How the tree holds an object's key: a `String`, or something it spells faster.
+  associatedtype Key
+
+  /// What the writer finds here: a leaf it asks to spell itself, or a container's children,
+  /// an object's members sorted by code point with no key twice.
+  var canonicalContent: CanonicalContent<Self> { get }
+
+  /// Appends this leaf's canonical spelling (``canonicalContent`` is ``CanonicalContent/leaf``).
+  func appendCanonicalLeaf(to bytes: inout [UInt8])
+
+  /// Appends `key` quoted and escaped, then `" : "`.
+  func appendCanonicalKey(_ key: Key, to bytes: inout [UInt8])
+}
+
+/// One node of a ``CanonicalNode`` tree as the writer sees it.
+enum CanonicalContent<Node: CanonicalNode> {
+  case leaf
+  case array([Node])
+  /// Members sorted by code point, each key once.
+  case object([(key: Node.Key, value: Node)])
+}
+
+extension JSONValue: CanonicalNode {
+  var canonicalContent: CanonicalContent<JSONValue> {
+    switch self {
+    case .array(let elements): .array(elements)
+    case .object(let members): .object(members.sorted { codePointOrder($0.key, $1.key) })
+    case .null, .bool, .number, .string: .leaf
+    }
+  }
+
+  func appendCanonicalLeaf(to bytes: inout [UInt8]) {
+    CanonicalJSON.appendScalar(self, to: &bytes)
+  }
+
+  func appendCanonicalKey(_ key: String, to bytes: inout [UInt8]) {
+    CanonicalJSON.appendKey(key, to: &bytes)
+  }
+}
+
 extension CanonicalJSON {
+  /// Canonical UTF-8 bytes of any tree the writer can walk, ending in `"\n"`.
+  static func encode<Node: CanonicalNode>(node root: Node) -> [UInt8] {
+    var writer = Writer<Node>()
+    writer.write(root)
+    writer.bytes.append(JSONByte.newline)
+    return writer.bytes
+  }
+
+  /// Appends a scalar's spelling; containers, which the writer opens itself, as `{}` or `[]`
+  /// when empty.
+  static func appendScalar(_ value: JSONValue, to bytes: inout [UInt8]) {
+    switch value {
+    case .null: appendLiteral("null", to: &bytes)
+    case .bool(let flag): appendLiteral(flag ? "true" : "false", to: &bytes)
+    case .number(let number): bytes.append(contentsOf: number.canonical.utf8)
+    case .string(let text): appendQuoted(text, to: &bytes)
+    case .array: appendLiteral("[]", to: &bytes)
+    case .object: appendLiteral("{}", to: &bytes)
+    }
+  }
+
+  /// Appends `key` as an object member's key: quoted, escaped, then `" : "`.
+  static func appendKey(_ key: String, to bytes: inout [UInt8]) {
+    appendQuoted(key, to: &bytes)
+    appendLiteral(" : ", to: &bytes)
+  }
+
+  /// Appends an ASCII literal's bytes.
+  static func appendLiteral(_ literal: StaticString, to bytes: inout [UInt8]) {
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+  }
+
   /// An open array or object whose children are still being written.
-  private struct Frame {
+  private struct Frame<Node: CanonicalNode> {
     let isObject: Bool
-    var elements: [JSONValue] = []
-    var members: [(key: String, value: JSONValue)] = []
+    var elements: [Node] = []
+    var members: [(key: Node.Key, value: Node)] = []
     var count: Int
     var next = 0
   }
 
   /// The iterative writer: an explicit stack of open containers and one growing byte buffer.
-  private struct Writer {
+  private struct Writer<Node: CanonicalNode> {
     var bytes: [UInt8] = []
-    private var stack: [Frame] = []
+    private var stack: [Frame<Node>] = []
     private var spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
     init() {
@@ -123,7 +204,7 @@ extension CanonicalJSON {
     }
 
     /// Writes `root` and everything inside it.
-    mutating func write(_ root: JSONValue) {
+    mutating func write(_ root: Node) {
       open(root)
       while !stack.isEmpty {
         let top = stack.count - 1
@@ -139,47 +220,36 @@ extension CanonicalJSON {
         if index > 0 { bytes.append(UInt8(ascii: ",")) }
         newline(depth: top + 1)
         if stack[top].isObject {
-          CanonicalJSON.appendQuoted(stack[top].members[index].key, to: &bytes)
-          bytes.append(UInt8(ascii: " "))
-          bytes.append(UInt8(ascii: ":"))
-          bytes.append(UInt8(ascii: " "))
-          open(stack[top].members[index].value)
+          let member = stack[top].members[index]
+          member.value.appendCanonicalKey(member.key, to: &bytes)
+          open(member.value)
         } else {
           open(stack[top].elements[index])
         }
       }
     }
 
-    /// Writes a scalar or an empty container whole, or the opening bracket of a non-empty
+    /// Writes a leaf or an empty container whole, or the opening bracket of a non-empty
     /// container, which it pushes.
-    private mutating func open(_ value: JSONValue) {
-      switch value {
-      case .null: append("null")
-      case .bool(let flag): append(flag ? "true" : "false")
-      case .number(let number): bytes.append(contentsOf: number.canonical.utf8)
-      case .string(let text): CanonicalJSON.appendQuoted(text, to: &bytes)
+    private mutating func open(_ node: Node) {
+      switch node.canonicalContent {
+      case .leaf:
+        node.appendCanonicalLeaf(to: &bytes)
       case .array(let elements):
         if elements.isEmpty {
-          append("[]")
+          CanonicalJSON.appendLiteral("[]", to: &bytes)
         } else {
           bytes.append(UInt8(ascii: "["))
           stack.append(Frame(isObject: false, elements: elements, count: elements.count))
         }
       case .object(let members):
         if members.isEmpty {
-          append("{}")
+          CanonicalJSON.appendLiteral("{}", to: &bytes)
         } else {
           bytes.append(UInt8(ascii: "{"))
-          let sorted = members.sorted { codePointOrder($0.key, $1.key) }
-          stack.append(Frame(isObject: true, members: sorted, count: sorted.count))
+          stack.append(Frame(isObject: true, members: members, count: members.count))
         }
       }
-    }
-
-    /// Appends an ASCII literal's bytes.
-    private mutating func append(_ literal: StaticString) {
-      bytes.append(
-        contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Starts a line indented for `depth` levels of nesting.

@@ -1,6 +1,13 @@
 extension JSONParser.Reader {
   /// Reads the string whose opening quote is at `offset`, validating its UTF-8.
   mutating func readString() throws(InputError) -> String {
+    if let range = try scanString() { return text(range) }
+    return String(decoding: scratch, as: UTF8.self)
+  }
+
+  /// Moves past the string whose opening quote is at `offset`, validating it: the range of
+  /// its bytes when it has no escapes, or `nil` with the text it stands for in `scratch`.
+  mutating func scanString() throws(InputError) -> Range<Int>? {
     let start = offset + 1
     var index = start
     while true {
@@ -12,19 +19,20 @@ extension JSONParser.Reader {
       }
       if byte == JSONByte.quote {
         offset = index + 1
-        return text(start..<index)
+        return start..<index
       }
       if byte == JSONByte.backslash {
-        return try readEscapedString(start: start, firstEscape: index)
+        try readEscapedString(start: start, firstEscape: index)
+        return nil
       }
       index = try advance(inStringAt: index)
     }
   }
 
-  /// Reads the rest of a string that has escapes, from its first backslash.
+  /// Reads the rest of a string that has escapes, from its first backslash, into `scratch`.
   private mutating func readEscapedString(
     start: Int, firstEscape: Int
-  ) throws(InputError) -> String {
+  ) throws(InputError) {
     scratch.removeAll(keepingCapacity: true)
     var runStart = start
     var index = firstEscape
@@ -35,7 +43,7 @@ extension JSONParser.Reader {
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
         if byte == JSONByte.quote {
           offset = index + 1
-          return String(decoding: scratch, as: UTF8.self)
+          return
         }
         index = try appendEscape(at: index)
         runStart = index
@@ -136,6 +144,28 @@ extension JSONParser.Reader {
 
   /// Reads the number at `offset` by RFC 8259's grammar.
   mutating func readNumber() throws(InputError) -> JSONNumber {
+    let number = try scanNumber()
+    if let digits = number.plainDigits {
+      var magnitude: Int64 = 0
+      for digitIndex in digits {
+        magnitude = magnitude * 10 + Int64(bytes[digitIndex] - UInt8(ascii: "0"))
+      }
+      return JSONNumber(number.isNegative ? -magnitude : magnitude)
+    }
+    return try spell(number.range)
+  }
+
+  /// Where a number's bytes lie, as ``scanNumber()`` found them.
+  struct ScannedNumber {
+    let range: Range<Int>
+    let isNegative: Bool
+    /// The digits of an integer of up to 18 of them, which fits `Int64` and which
+    /// ``JSONNumber`` spells as plain digits; `nil` for any other number.
+    let plainDigits: Range<Int>?
+  }
+
+  /// Moves past the number at `offset`, validating it by RFC 8259's grammar.
+  mutating func scanNumber() throws(InputError) -> ScannedNumber {
     let start = offset
     var index = offset
     let isNegative = bytes[index] == UInt8(ascii: "-")
@@ -172,16 +202,16 @@ extension JSONParser.Reader {
     }
     offset = index
     // Integers of up to 18 digits fit Int64; JSONNumber spells them as plain digits either way.
-    if index == integerEnd, integerEnd - integerStart <= 18 {
-      var magnitude: Int64 = 0
-      for digitIndex in integerStart..<integerEnd {
-        magnitude = magnitude * 10 + Int64(bytes[digitIndex] - UInt8(ascii: "0"))
-      }
-      return JSONNumber(isNegative ? -magnitude : magnitude)
-    }
-    let literal = text(start..<index)
+    let isPlain = index == integerEnd && integerEnd - integerStart <= 18
+    return ScannedNumber(range: start..<index, isNegative: isNegative,
+                         plainDigits: isPlain ? integerStart..<integerEnd : nil)
+  }
+
+  /// The number whose literal is at `range`, by ``JSONNumber/init(literal:)``.
+  func spell(_ range: Range<Int>) throws(InputError) -> JSONNumber {
+    let literal = text(range)
     guard let number = JSONNumber(literal: literal[...]) else {
-      throw error("number \(literal) is out of range", at: start)
+      throw error("number \(literal) is out of range", at: range.lowerBound)
     }
     return number
   }
