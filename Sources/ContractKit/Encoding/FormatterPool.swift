@@ -19,24 +19,9 @@ final class FormatterPool {
   private var dates: [Key: DateFormatter] = [:]
 
   /// The calling thread's pool.
-  static var current: FormatterPool {
-    if let raw = pthread_getspecific(threadKey) {
-      return Unmanaged<FormatterPool>.fromOpaque(raw).takeUnretainedValue()
-    }
-    let pool = FormatterPool()
-    pthread_setspecific(threadKey, Unmanaged.passRetained(pool).toOpaque())
-    return pool
-  }
+  static var current: FormatterPool { slot.current }
 
-  /// The thread-specific slot; its destructor frees a pool when its thread ends.
-  private static let threadKey: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key) { raw in
-      guard let raw else { return }
-      Unmanaged<FormatterPool>.fromOpaque(raw).release()
-    }
-    return key
-  }()
+  private static let slot = ThreadSlot { FormatterPool() }
 
   /// Takes the pooled number formatter for `key`, if one is free.
   func takeNumberFormatter(_ key: Key) -> ReusableNumberFormatter? {

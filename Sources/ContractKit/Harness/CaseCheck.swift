@@ -19,27 +19,26 @@ struct CaseCheck {
   var collectsAnnotations = true
 
   /// What checking one case found.
-  struct Outcome: Sendable {
+  struct Outcome {
     enum BaselineState: Sendable { case missing, equal, different }
     var findings: [Finding]
     /// The canonical bytes encoded now.
-    var current: [UInt8]
+    var current: [UInt8] { payload.bytes }
     var baselineState: BaselineState
-    var payload: EncodedPayload
+    var payload: CasePayload
   }
 
   func run() throws -> Outcome {
-    var payload = try catalog.encode(
+    var payload = try catalog.encodeCase(
       variant, of: contract, for: contractCase, annotations: collectsAnnotations)
-    var bytes = CanonicalJSON.encode(payload.value)
     let file = contractCase
     var findings = currentStateFindings(payload)
     let state: Outcome.BaselineState
     let baseline = try files.read(contractCase.relativePath)
-    if !collectsAnnotations, !sameBytes(baseline, bytes) {
-      payload = try catalog.encode(variant, of: contract, for: contractCase)
-      bytes = CanonicalJSON.encode(payload.value)
+    if !collectsAnnotations, !sameBytes(baseline, payload.bytes) {
+      payload = try catalog.encodeCase(variant, of: contract, for: contractCase)
     }
+    let bytes = payload.bytes
     if let baseline {
       if sameBytes(baseline, bytes) {
         state = .equal
@@ -66,11 +65,11 @@ struct CaseCheck {
       findings.append(.baselineMissing(file))
       findings += try probe(first: payload, bytes: bytes)
     }
-    return Outcome(findings: findings, current: bytes, baselineState: state, payload: payload)
+    return Outcome(findings: findings, baselineState: state, payload: payload)
   }
 
   /// Problems in the encoding itself: random ids, translations, placeholders, collisions.
-  private func currentStateFindings(_ payload: EncodedPayload) -> [Finding] {
+  private func currentStateFindings(_ payload: CasePayload) -> [Finding] {
     let file = contractCase
     var findings: [Finding] = payload.randomIdentities.map { .randomIdentity(at: $0, in: file) }
     for lookup in payload.lookups {
@@ -93,7 +92,11 @@ struct CaseCheck {
       ? PathRoles(metadata: metadata(annotations: contract.hintedAnnotations),
                   localizedPointers: [])
       : nil
-    findings += PayloadLint.findings(in: payload.value, file: file, roles: roles)
+    // The bytes say whether the lint can find anything; nearly always it cannot, and the
+    // payload's value is then never made.
+    if payload.facts.mayHaveLintFindings(checksEmptyStrings: roles != nil) {
+      findings += PayloadLint.findings(in: payload.value, file: file, roles: roles)
+    }
     return findings
   }
 
@@ -101,9 +104,10 @@ struct CaseCheck {
   ///
   /// A random `ViewModelId()` differs too, but the encoding already reported it where it was
   /// made; it is not reported twice.
-  private func probe(first: EncodedPayload, bytes: [UInt8]) throws -> [Finding] {
-    let second = try catalog.encode(variant, of: contract, for: contractCase, annotations: false)
-    guard !sameBytes(CanonicalJSON.encode(second.value), bytes) else { return [] }
+  private func probe(first: CasePayload, bytes: [UInt8]) throws -> [Finding] {
+    let second = try catalog.encodeCase(
+      variant, of: contract, for: contractCase, annotations: false)
+    guard !sameBytes(second.bytes, bytes) else { return [] }
     let roles = PathRoles(metadata: try metadata(merging: first), localizedPointers: [])
     let random = Set(first.randomIdentities)
     return PayloadDiff(file: contractCase, roles: roles)
@@ -131,7 +135,7 @@ struct CaseCheck {
     }
   }
 
-  private func metadata(merging payload: EncodedPayload) throws -> ContractMetadata {
+  private func metadata(merging payload: CasePayload) throws -> ContractMetadata {
     var metadata = try committedMetadata.metadata() ?? self.metadata(annotations: [:])
     metadata.merge(payload.annotations)
     return metadata

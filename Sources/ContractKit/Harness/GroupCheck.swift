@@ -53,12 +53,14 @@ struct GroupCheck {
       outcome.resolvedKeys.formUnion(Self.declaredKeys(in: result.payload.annotations))
       if let release {
         let roles = PathRoles(metadata: metadata, localizedPointers: [])
+        let payload = result.payload
         let changes = try release.changes(
-          to: result.payload.value, bytes: result.current, of: contractCase, roles: roles)
+          to: { payload.value }, bytes: result.current, of: contractCase, roles: roles)
         outcome.releaseChanges.formUnion(changes?.map(\.kind) ?? [.contractAdded])
       }
+      let payload = result.payload
       variantLocales.append(.init(file: contractCase, findings: result.findings,
-                                  payload: result.payload.value))
+                                  reading: { payload.value }))
       if contractCase.locale == catalog.locales.last {
         outcome.findings += StaleTranslations.findings(
           in: variantLocales, baseLocale: catalog.baseLocale)

@@ -15,13 +15,21 @@ struct VersionComparison: Sendable {
   func changes(to current: JSONValue, bytes: [UInt8], of file: ContractCase, roles: PathRoles)
     throws -> [Finding]?
   {
+    try changes(to: { current }, bytes: bytes, of: file, roles: roles)
+  }
+
+  /// ``changes(to:bytes:of:roles:)`` with the current value made by `current` only when
+  /// the bytes differ: most baselines of a version equal the previous version's.
+  func changes(to current: () -> JSONValue, bytes: [UInt8], of file: ContractCase,
+               roles: PathRoles) throws -> [Finding]?
+  {
     let old = ContractCase(contract: file.contract, version: previous, locale: file.locale,
                            variant: file.variant)
     guard let oldBytes = try files.read(old.relativePath) else { return nil }
     guard !sameBytes(oldBytes, bytes) else { return [] }
     return PayloadDiff(file: file, roles: roles).findings(
       baseline: try JSONParser.parse(oldBytes, file: files.displayPath(old.relativePath)),
-      current: current)
+      current: current())
   }
 }
 

@@ -19,7 +19,7 @@ extension Localizable {
   /// date's ISO 8601 text, made for every date of every payload, was 5% of a check.
   func encodeLocalized(to encoder: any Encoder, fallback: @autoclosure () -> String) throws {
     var container = encoder.singleValueContainer()
-    guard let recorder = encoder as? any TranslationRecorder else {
+    guard let recorder = encoder.translationRecorder else {
       try container.encode(fallback())
       return
     }

@@ -19,6 +19,16 @@ enum Platform {
     memcmp(lhs, rhs, count)
   }
 
+  /// `strstr(3)`: the offset of the first occurrence of `needle` in the NUL-terminated
+  /// `haystack` at or after `start`, or `nil`. (`memmem` is not in every C library's Swift
+  /// module; canonical JSON never holds a NUL byte, so it can be searched as a C string.)
+  static func firstOffset(
+    of needle: UnsafePointer<CChar>, inTerminated haystack: UnsafePointer<CChar>, from start: Int
+  ) -> Int? {
+    guard let found = strstr(haystack + start, needle) else { return nil }
+    return UnsafePointer(found) - haystack
+  }
+
   /// `write(2)`: bytes written, or -1 with `errno` set.
   static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
