@@ -35,7 +35,9 @@ struct CaseCheck {
     var findings = currentStateFindings(payload)
     let state: Outcome.BaselineState
     let baseline = try files.read(contractCase.relativePath)
-    if !collectsAnnotations, !sameBytes(baseline, payload.bytes) {
+    // The differences are classified with the paths' metadata. A missing baseline has none
+    // to classify: its metadata is needed only if the probe finds a difference.
+    if !collectsAnnotations, let baseline, !sameBytes(baseline, payload.bytes) {
       payload = try catalog.encodeCase(variant, of: contract, for: contractCase)
     }
     let bytes = payload.bytes
@@ -63,7 +65,7 @@ struct CaseCheck {
     } else {
       state = .missing
       findings.append(.baselineMissing(file))
-      findings += try probe(first: payload, bytes: bytes)
+      findings += try probe(first: payload, bytes: bytes, isAnnotated: collectsAnnotations)
     }
     return Outcome(findings: findings, baselineState: state, payload: payload)
   }
@@ -104,11 +106,17 @@ struct CaseCheck {
   ///
   /// A random `ViewModelId()` differs too, but the encoding already reported it where it was
   /// made; it is not reported twice.
-  private func probe(first: CasePayload, bytes: [UInt8]) throws -> [Finding] {
+  private func probe(first: CasePayload, bytes: [UInt8], isAnnotated: Bool = true) throws
+    -> [Finding]
+  {
     let second = try catalog.encodeCase(
       variant, of: contract, for: contractCase, annotations: false)
     guard !sameBytes(second.bytes, bytes) else { return [] }
-    let roles = PathRoles(metadata: try metadata(merging: first), localizedPointers: [])
+    // The first encoding may have skipped the paths' metadata (a missing baseline in a
+    // locale other than the annotated one); the types give the same in every encoding.
+    let annotated = isAnnotated ? first
+      : try catalog.encodeCase(variant, of: contract, for: contractCase)
+    let roles = PathRoles(metadata: try metadata(merging: annotated), localizedPointers: [])
     let random = Set(first.randomIdentities)
     return PayloadDiff(file: contractCase, roles: roles)
       .findings(baseline: first.value, current: second.value)

@@ -12,6 +12,9 @@ public struct Check: Sendable {
   /// Whether each missing baseline is a finding; `record`, which writes them, does not
   /// need a finding per file of a tree recorded for the first time.
   var listsMissingBaselines = true
+  /// Where `record` stages the bytes of changed cases and `contract.json` files as the check
+  /// finds them, so that they need no encoding again to be written.
+  var staging: StagedWrites?
 
   public init(catalog: Catalog, options: RunOptions = RunOptions()) {
     self.catalog = catalog
@@ -38,9 +41,11 @@ public struct Check: Sendable {
     let listsMissingBaselines = self.listsMissingBaselines
     let totals = Mutex(CheckTotals())
     let previous = catalog.releasedBeforeCurrent
+    let staging = self.staging
     var groups = try WorkerPool.map(jobs, threads: options.threads) { contract, version in
       var check = GroupCheck(catalog: catalog, contract: contract, version: version, files: files)
       if version == catalog.currentVersion { check.releasedBefore = previous }
+      check.staging = staging
       var outcome = try check.run()
       totals.withLock { $0.take(from: &outcome) }
       // A new array, not `removeAll(where:)`, which would keep every group's capacity.
