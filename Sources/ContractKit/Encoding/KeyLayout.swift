@@ -31,7 +31,7 @@ final class KeyLayout {
     ranges.reserveCapacity(order.count)
     for index in order {
       let start = spellings.count
-      CanonicalJSON.appendKey(keys[index], to: &spellings)
+      spellings += CanonicalJSON.spelledKey(keys[index])
       ranges.append(start..<spellings.count)
     }
     self.keys = keys

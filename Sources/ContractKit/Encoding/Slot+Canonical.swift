@@ -16,64 +16,78 @@ extension Slot: CanonicalNode {
     let position: Int
   }
 
-  var canonicalContent: CanonicalContent<Slot> {
+  func appendCanonicalChildren(to children: inout [CanonicalChild<Slot>]) -> CanonicalShape {
     switch self {
-    case .empty: .object([])
+    case .empty:
+      return .object
     case .value(let value):
       switch value {
-      case .array(let elements): .array(elements.map(Slot.value))
-      case .object(let members): .object(Self.textMembers(members))
-      case .null, .bool, .number, .string: .leaf
+      case .array(let elements):
+        for element in elements { children.append(CanonicalChild(key: nil, value: .value(element))) }
+        return .array
+      case .object(let members):
+        Self.appendTextMembers(members, to: &children)
+        return .object
+      case .null, .bool, .number, .string:
+        return .leaf
       }
-    case .object(let box): .object(box.canonicalMembers)
-    case .array(let box): .array(box.elements)
-    case .deferred(let encoder): encoder.slot.canonicalContent
+    case .object(let box):
+      box.appendCanonicalMembers(to: &children)
+      return .object
+    case .array(let box):
+      for element in box.elements { children.append(CanonicalChild(key: nil, value: element)) }
+      return .array
+    case .deferred(let encoder):
+      return encoder.slot.appendCanonicalChildren(to: &children)
     }
   }
 
-  func appendCanonicalLeaf(to bytes: inout [UInt8]) {
+  func appendCanonicalLeaf(to output: inout CanonicalOutput) {
     switch self {
-    case .value(let value): CanonicalJSON.appendScalar(value, to: &bytes)
-    case .deferred(let encoder): encoder.slot.appendCanonicalLeaf(to: &bytes)
+    case .value(let value): CanonicalJSON.appendScalar(value, to: &output)
+    case .deferred(let encoder): encoder.slot.appendCanonicalLeaf(to: &output)
     case .empty, .object, .array: break
     }
   }
 
-  func appendCanonicalKey(_ key: Key, to bytes: inout [UInt8]) {
+  func appendCanonicalKey(_ key: Key, to output: inout CanonicalOutput) {
     switch key {
-    case .text(let text): CanonicalJSON.appendKey(text, to: &bytes)
+    case .text(let text): CanonicalJSON.appendKey(text, to: &output)
     case .laidOut(let key):
-      bytes.append(contentsOf: key.layout.spellings[key.layout.ranges[key.position]])
+      key.layout.spellings.withUnsafeBufferPointer {
+        output.append(UnsafeBufferPointer(rebasing: $0[key.layout.ranges[key.position]]))
+      }
     }
   }
 
   /// A dictionary's members, sorted, as slots.
-  fileprivate static func textMembers(_ members: [String: JSONValue])
-    -> [(key: Key, value: Slot)]
-  {
-    members.sorted { codePointOrder($0.key, $1.key) }.map { (.text($0.key), .value($0.value)) }
+  fileprivate static func appendTextMembers(
+    _ members: [String: JSONValue], to children: inout [CanonicalChild<Slot>]
+  ) {
+    for (key, value) in members.sorted(by: { codePointOrder($0.key, $1.key) }) {
+      children.append(CanonicalChild(key: .text(key), value: .value(value)))
+    }
   }
 }
 
 extension ObjectBox {
-  /// The members ``frozen`` would hold, sorted by code point.
+  /// Appends the members ``frozen`` would hold, sorted by code point.
   ///
   /// Written with one `CodingKey` type, each key once and in ASCII (nearly every object):
   /// the writes themselves in their type's cached ``KeyLayout``, the omitted ones left out.
   /// A key written twice or a non-ASCII key takes the dictionary, whose rules decide which
   /// write survives.
-  var canonicalMembers: [(key: Slot.Key, value: Slot)] {
+  func appendCanonicalMembers(to children: inout [CanonicalChild<Slot>]) {
     let writes = self.writes
     guard let keyType, let layout = KeyLayouts.current.layout(of: writes, keyType: keyType)
     else {
-      return Slot.textMembers(frozen)
+      Slot.appendTextMembers(frozen, to: &children)
+      return
     }
-    var members: [(key: Slot.Key, value: Slot)] = []
-    members.reserveCapacity(writes.count)
     for (position, index) in layout.order.enumerated() {
       guard let slot = writes[index].slot else { continue }
-      members.append((.laidOut(Slot.LaidOutKey(layout: layout, position: position)), slot))
+      children.append(
+        CanonicalChild(key: .laidOut(Slot.LaidOutKey(layout: layout, position: position)), value: slot))
     }
-    return members
   }
 }
