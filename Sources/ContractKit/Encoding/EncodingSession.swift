@@ -103,7 +103,7 @@ final class EncodingSession {
     for entry in dateFormatters where entry.settings == cacheKey { return entry.formatter }
     // Nothing changes a date formatter after it is built, so a pooled one is as new.
     let formatter = FormatterPool.current.takeDateFormatter(poolKey(cacheKey)) ?? {
-      let formatter = DateFormatter()
+      let formatter = RememberingDateFormatter()
       formatter.locale = foundationLocale
       // Pinned so a baseline never depends on the recording machine's settings.
       formatter.timeZone = TimeZone(identifier: "UTC")

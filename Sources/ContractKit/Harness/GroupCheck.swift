@@ -63,7 +63,6 @@ struct GroupCheck {
         }
       }
       tally(result.payload.lookups, locale: contractCase.locale, into: &outcome)
-      outcome.resolvedKeys.formUnion(Self.declaredKeys(in: result.payload.annotations))
       if let release {
         let roles = PathRoles(metadata: metadata, localizedPointers: [])
         let payload = result.payload
@@ -80,6 +79,9 @@ struct GroupCheck {
         variantLocales = []
       }
     }
+    // Every case's annotations are merged into `metadata`, keys and cases unioned: its
+    // declared keys are theirs, taken once rather than once per case.
+    outcome.resolvedKeys.formUnion(Self.declaredKeys(in: metadata.annotations))
     let metadataBytes = CanonicalJSON.encode(metadata.json)
     // Unchanged metadata lists the same cases; only a change is worth parsing the file for.
     var enumChanges: [Finding] = []

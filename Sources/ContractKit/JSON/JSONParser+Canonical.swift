@@ -11,47 +11,85 @@ extension JSONParser {
   static func canonicalBytes(of bytes: [UInt8]) -> [UInt8]? {
     guard let tokens = JSONTokens.read(bytes) else { return nil }
     // Canonical spelling adds indentation and spaces: about half again a compact document.
-    let canonical = withExtendedLifetime(tokens) {
-      CanonicalJSON.encode(
-        node: JSONTokenNode(tokens: tokens, index: 0), expectedSize: bytes.count * 3 / 2 + 256)
-    }
-    return tokens.isAmbiguous ? nil : canonical
+    var writer = JSONTokenWriter(
+      tokens: tokens, output: CanonicalOutput(capacity: bytes.count * 3 / 2 + 256))
+    writer.write()
+    return tokens.isAmbiguous ? nil : writer.bytes()
   }
 }
 
-/// A token as the canonical writer walks it; an object's keys are their token indices.
-struct JSONTokenNode: CanonicalNode {
-  unowned(unsafe) let tokens: JSONTokens
-  let index: Int
+/// The canonical writer of ``CanonicalJSON`` walking a document's tokens directly: the
+/// generic writer's shape, with no child records, since a token's children are the tokens
+/// after it. Each open container keeps its children's token indices (an object's keys, in
+/// code-point order) in one shared list.
+private struct JSONTokenWriter: ~Copyable {
+  let tokens: JSONTokens
+  var output: CanonicalOutput
+  private var frames: [(isObject: Bool, start: Int, count: Int, next: Int)] = []
+  private var children: [Int32] = []
 
-  func appendCanonicalChildren(to children: inout [CanonicalChild<JSONTokenNode>])
-    -> CanonicalShape
-  {
-    let token = tokens.tokens[index]
-    switch token.kind {
-    case .array:
-      var child = index + 1
-      for _ in 0..<token.count {
-        children.append(CanonicalChild(key: nil, value: JSONTokenNode(tokens: tokens, index: child)))
-        child = tokens.next(after: child)
+  init(tokens: JSONTokens, output: consuming CanonicalOutput) {
+    self.tokens = tokens
+    self.output = output
+  }
+
+  /// The document's canonical bytes, once written.
+  consuming func bytes() -> [UInt8] {
+    output.append(JSONByte.newline)
+    return output.bytes()
+  }
+
+  mutating func write() {
+    open(0)
+    while let top = frames.indices.last {
+      let frame = frames[top]
+      if frame.next == frame.count {
+        frames.removeLast()
+        children.removeLast(frame.count)
+        output.append(JSONByte.newline)
+        output.appendSpaces(top * 2)
+        output.append(UInt8(ascii: frame.isObject ? "}" : "]"))
+        continue
       }
-      return .array
-    case .object:
-      let start = children.count
-      var child = index + 1
-      for _ in 0..<token.count {
-        children.append(
-          CanonicalChild(key: child, value: JSONTokenNode(tokens: tokens, index: child + 1)))
-        child = tokens.next(after: child + 1)
+      frames[top].next = frame.next + 1
+      if frame.next > 0 { output.append(UInt8(ascii: ",")) }
+      output.append(JSONByte.newline)
+      output.appendSpaces(top * 2 + 2)
+      let child = Int(children[frame.start + frame.next])
+      if frame.isObject {
+        appendKey(child)
+        open(child + 1)
+      } else {
+        open(child)
       }
-      tokens.sortMembers(&children, from: start)
-      return .object
-    case .null, .falseValue, .trueValue, .number, .string:
-      return .leaf
     }
   }
 
-  func appendCanonicalKey(_ key: Int, to output: inout CanonicalOutput) {
+  /// Writes a leaf or an empty container whole, or opens a container.
+  private mutating func open(_ index: Int) {
+    let token = tokens.tokens[index]
+    guard token.kind == .array || token.kind == .object else {
+      appendLeaf(index)
+      return
+    }
+    let isObject = token.kind == .object
+    guard token.count > 0 else {
+      output.append(isObject ? "{}" : "[]")
+      return
+    }
+    output.append(UInt8(ascii: isObject ? "{" : "["))
+    let start = children.count
+    var child = index + 1
+    for _ in 0..<token.count {
+      children.append(Int32(truncatingIfNeeded: child))
+      child = tokens.next(after: isObject ? child + 1 : child)
+    }
+    if isObject { tokens.sortKeys(&children, from: start) }
+    frames.append((isObject, start, token.count, 0))
+  }
+
+  /// Appends the key at token `key` and `" : "`.
+  private mutating func appendKey(_ key: Int) {
     let token = tokens.tokens[key]
     // Plain ASCII without DEL: the key needs no escape.
     output.append(JSONByte.quote)
@@ -62,7 +100,8 @@ struct JSONTokenNode: CanonicalNode {
     output.append(" : ")
   }
 
-  func appendCanonicalLeaf(to output: inout CanonicalOutput) {
+  /// Appends the scalar at token `index`.
+  private mutating func appendLeaf(_ index: Int) {
     let token = tokens.tokens[index]
     let range = token.start..<(token.start + token.count)
     switch token.kind {
@@ -80,7 +119,15 @@ struct JSONTokenNode: CanonicalNode {
     case .string:
       let text = token.isRewritten ? tokens.decoded : tokens.source
       text.withUnsafeBufferPointer {
-        CanonicalJSON.appendQuoted(utf8: UnsafeBufferPointer(rebasing: $0[range]), to: &output)
+        let utf8 = UnsafeBufferPointer(rebasing: $0[range])
+        if token.isRewritten || token.needsEscape {
+          CanonicalJSON.appendQuoted(utf8: utf8, to: &output)
+        } else {
+          // Validated: no quote, backslash, control character or DEL to escape.
+          output.append(JSONByte.quote)
+          output.append(utf8)
+          output.append(JSONByte.quote)
+        }
       }
     case .array, .object:
       break

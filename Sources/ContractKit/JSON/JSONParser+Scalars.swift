@@ -1,30 +1,39 @@
 extension JSONParser.Reader {
   /// Reads the string whose opening quote is at `offset`, validating its UTF-8.
   mutating func readString() throws(InputError) -> String {
-    if let range = try scanString() { return text(range) }
+    if let range = try scanString().range { return text(range) }
     return String(decoding: scratch, as: UTF8.self)
   }
 
-  /// Moves past the string whose opening quote is at `offset`, validating it: the range of
-  /// its bytes when it has no escapes, or `nil` with the text it stands for in `scratch`.
-  mutating func scanString() throws(InputError) -> Range<Int>? {
+  /// A string ``scanString()`` moved past.
+  struct ScannedString {
+    /// The string's bytes when it has no escapes; `nil` when its text is in `scratch`.
+    let range: Range<Int>?
+    /// Whether its bytes hold a DEL (U+007F), which canonical JSON escapes.
+    let hasDelete: Bool
+  }
+
+  /// Moves past the string whose opening quote is at `offset`, validating it.
+  mutating func scanString() throws(InputError) -> ScannedString {
     let start = offset + 1
     var index = start
+    var hasDelete = false
     while true {
       guard index < bytes.count else { throw endOfFile(inside: "a string") }
       let byte = bytes[index]
-      if byte >= 0x20, byte < 0x80, byte != JSONByte.quote, byte != JSONByte.backslash {
+      if byte >= 0x20, byte < 0x7F, byte != JSONByte.quote, byte != JSONByte.backslash {
         index += 1
         continue
       }
       if byte == JSONByte.quote {
         offset = index + 1
-        return start..<index
+        return ScannedString(range: start..<index, hasDelete: hasDelete)
       }
       if byte == JSONByte.backslash {
         try readEscapedString(start: start, firstEscape: index)
-        return nil
+        return ScannedString(range: nil, hasDelete: hasDelete)
       }
+      if byte == 0x7F { hasDelete = true }
       index = try advance(inStringAt: index)
     }
   }

@@ -13,23 +13,55 @@
 final class JSONTokens {
   enum Kind: UInt8 { case null, falseValue, trueValue, number, string, array, object }
 
+  /// One token, in 24 bytes: positions are 32-bit (``read(_:)`` takes documents under 2 GiB).
   struct Token {
     var kind: Kind
+    private var flags: UInt8
+    private var storedStart: Int32
+    private var storedCount: Int32
+    private var storedEnd: Int32
+    private var storedSourceStart: Int32
+    private var storedSourceEnd: Int32
+
+    init(kind: Kind, start: Int, count: Int, end: Int, isRewritten: Bool,
+         needsEscape: Bool = false, sourceStart: Int, sourceEnd: Int)
+    {
+      self.kind = kind
+      flags = (isRewritten ? 1 : 0) | (needsEscape ? 2 : 0)
+      storedStart = Int32(truncatingIfNeeded: start)
+      storedCount = Int32(truncatingIfNeeded: count)
+      storedEnd = Int32(truncatingIfNeeded: end)
+      storedSourceStart = Int32(truncatingIfNeeded: sourceStart)
+      storedSourceEnd = Int32(truncatingIfNeeded: sourceEnd)
+    }
+
     /// A string's text or a number's literal: where it is in the document (or, for a string
     /// with escapes, in ``decoded``; for a number spelled anew, its index in ``spelled``).
-    var start: Int
+    var start: Int { Int(storedStart) }
     /// A string's or number's length in bytes; a container's number of children (an
     /// object's members).
-    var count: Int
+    var count: Int {
+      get { Int(storedCount) }
+      set { storedCount = Int32(truncatingIfNeeded: newValue) }
+    }
     /// The index after a container's subtree.
-    var end: Int
+    var end: Int {
+      get { Int(storedEnd) }
+      set { storedEnd = Int32(truncatingIfNeeded: newValue) }
+    }
     /// A string whose text is in ``decoded``, or a number whose canonical spelling is not
     /// its literal.
-    var isRewritten: Bool
+    var isRewritten: Bool { flags & 1 != 0 }
+    /// A string whose bytes hold a DEL, which canonical JSON escapes; any other string
+    /// without escapes is written as it is.
+    var needsEscape: Bool { flags & 2 != 0 }
     /// Where the token's bytes (a container's brackets included) start and end in the
     /// document.
-    var sourceStart: Int
-    var sourceEnd: Int
+    var sourceStart: Int { Int(storedSourceStart) }
+    var sourceEnd: Int {
+      get { Int(storedSourceEnd) }
+      set { storedSourceEnd = Int32(truncatingIfNeeded: newValue) }
+    }
   }
 
   /// What reading collects.
@@ -48,10 +80,10 @@ final class JSONTokens {
   let spelled: [String]
   /// Set by the canonical writer when an object holds a key twice.
   @exclusivity(unchecked) var isAmbiguous = false
-  /// The canonical writer's memory of object shapes (``sortMembers(_:from:)``).
+  /// The canonical writer's memory of object shapes (``sortKeys(_:from:)``).
   @exclusivity(unchecked) private var shapes: [Shape] = []
   @exclusivity(unchecked) private var nextShape = 0
-  @exclusivity(unchecked) private var scratch: [CanonicalChild<JSONTokenNode>] = []
+  @exclusivity(unchecked) private var keyScratch: [Int32] = []
 
   private init(source: [UInt8], storage: Storage) {
     self.source = source
@@ -63,6 +95,7 @@ final class JSONTokens {
   /// The tokens of `bytes`, or `nil` when the parser refuses them or a key is not plain
   /// ASCII (``JSONParser/parse(_:file:)`` then says what it is).
   static func read(_ bytes: [UInt8]) -> JSONTokens? {
+    guard bytes.count < Int(Int32.max) else { return nil }
     let storage = bytes.withUnsafeBufferPointer { buffer -> Storage? in
       var reader = JSONParser.Reader(bytes: buffer, file: "")
       var storage = Storage()
@@ -233,40 +266,33 @@ final class JSONTokens {
     let order: [Int]
   }
 
-  /// Sorts the members `children[start...]` (keys in document order) by code point, and
+  /// Sorts the key token indices `keys[start...]` (in document order) by code point, and
   /// notes an object that holds a key twice. An app's encoder writes the members of one
   /// type in one order, so the shapes met last are remembered: the rows of a list are
   /// sorted once, not once per row.
-  func sortMembers(_ children: inout [CanonicalChild<JSONTokenNode>], from start: Int) {
-    let count = children.count - start
+  func sortKeys(_ keys: inout [Int32], from start: Int) {
+    let count = keys.count - start
     guard count > 1 else { return }
-    let order = knownOrder(of: children, from: start) ?? learnOrder(of: children, from: start)
-    scratch.removeAll(keepingCapacity: true)
-    scratch.append(contentsOf: children[start...])
-    for (position, index) in order.enumerated() { children[start + position] = scratch[index] }
+    let order = knownOrder(ofKeys: keys, from: start) ?? learnOrder(of: keys[start...].map(Int.init))
+    keyScratch.removeAll(keepingCapacity: true)
+    keyScratch.append(contentsOf: keys[start...])
+    for (position, index) in order.enumerated() { keys[start + position] = keyScratch[index] }
   }
 
   /// The order of a shape met before with the same keys.
-  private func knownOrder(of children: [CanonicalChild<JSONTokenNode>], from start: Int)
-    -> [Int]?
-  {
-    let count = children.count - start
+  private func knownOrder(ofKeys keys: [Int32], from start: Int) -> [Int]? {
+    let count = keys.count - start
     shapes: for shape in shapes where shape.keys.count == count {
-      for offset in 0..<count {
-        guard let key = children[start + offset].key, sameKey(key, shape.keys[offset]) else {
-          continue shapes
-        }
+      for offset in 0..<count where !sameKey(Int(keys[start + offset]), shape.keys[offset]) {
+        continue shapes
       }
       return shape.order
     }
     return nil
   }
 
-  /// Sorts the keys, remembers the shape, and notes a key twice.
-  private func learnOrder(of children: [CanonicalChild<JSONTokenNode>], from start: Int)
-    -> [Int]
-  {
-    let keys = children[start...].map { $0.key ?? 0 }
+  /// Sorts the key tokens `keys`, remembers the shape, and notes a key twice.
+  private func learnOrder(of keys: [Int]) -> [Int] {
     let order = keys.indices.sorted { keyPrecedes(keys[$0], keys[$1]) }
     for position in order.indices.dropFirst()
     where sameKey(keys[order[position - 1]], keys[order[position]]) {
@@ -400,7 +426,9 @@ extension JSONParser.Reader {
       throw unexpected(expected: "a double-quoted key")
     }
     let keyOffset = offset
-    guard let range = try scanString(), range.allSatisfy({ bytes[$0] < 0x7F }) else {
+    let scanned = try scanString()
+    guard let range = scanned.range, !scanned.hasDelete, range.allSatisfy({ bytes[$0] < 0x80 })
+    else {
       throw error("a key only the parser reads", at: keyOffset)
     }
     storage.tokens.append(JSONTokens.Token(
@@ -416,10 +444,11 @@ extension JSONParser.Reader {
   /// Reads a string value, keeping the text of one with escapes in `storage.decoded`.
   private mutating func tokenizeString(into storage: inout JSONTokens.Storage) throws(InputError) {
     let start = offset
-    if let range = try scanString() {
+    let scanned = try scanString()
+    if let range = scanned.range {
       storage.tokens.append(JSONTokens.Token(
         kind: .string, start: range.lowerBound, count: range.count, end: 0, isRewritten: false,
-        sourceStart: start, sourceEnd: offset))
+        needsEscape: scanned.hasDelete, sourceStart: start, sourceEnd: offset))
     } else {
       storage.tokens.append(JSONTokens.Token(
         kind: .string, start: storage.decoded.count, count: scratch.count, end: 0,
