@@ -90,13 +90,14 @@ struct CaseCheck {
     }
     // ContractKit's encoder logs every lookup; for the app's own payloads the hints say which
     // texts are localized, and an empty one is a missing translation (FOSMVVM writes "").
-    let roles = contract.isWire
-      ? PathRoles(metadata: metadata(annotations: contract.hintedAnnotations),
-                  localizedPointers: [])
-      : nil
     // The bytes say whether the lint can find anything; nearly always it cannot, and the
-    // payload's value is then never made.
-    if payload.facts.mayHaveLintFindings(checksEmptyStrings: roles != nil) {
+    // payload's value (and the roles) are then never made.
+    let isWire = contract.isWire
+    if payload.facts.mayHaveLintFindings(checksEmptyStrings: isWire) {
+      let roles = isWire
+        ? PathRoles(metadata: metadata(annotations: contract.hintedAnnotations),
+                    localizedPointers: [])
+        : nil
       findings += PayloadLint.findings(in: payload.value, file: file, roles: roles)
     }
     return findings

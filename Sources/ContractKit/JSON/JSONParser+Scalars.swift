@@ -18,13 +18,18 @@ extension JSONParser.Reader {
     let start = offset + 1
     var index = start
     var hasDelete = false
+    // Held locally, so the loop over the string's plain bytes keeps them in registers.
+    let bytes = self.bytes
+    let count = bytes.count
     while true {
-      guard index < bytes.count else { throw endOfFile(inside: "a string") }
-      let byte = bytes[index]
-      if byte >= 0x20, byte < 0x7F, byte != JSONByte.quote, byte != JSONByte.backslash {
+      while index < count {
+        let byte = bytes[index]
+        guard byte >= 0x20, byte < 0x7F, byte != JSONByte.quote, byte != JSONByte.backslash
+        else { break }
         index += 1
-        continue
       }
+      guard index < count else { throw endOfFile(inside: "a string") }
+      let byte = bytes[index]
       if byte == JSONByte.quote {
         offset = index + 1
         return ScannedString(range: start..<index, hasDelete: hasDelete)
