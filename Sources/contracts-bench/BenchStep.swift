@@ -109,7 +109,8 @@ enum BenchStep: String, CaseIterable, Sendable {
     switch self {
     case .wireRecord, .wireCheck:
       try SyntheticWireCatalog.make(files: files, baselines: layout.wireBase)
-    case .wireRecordScratch: try SyntheticWireCatalog.make(files: files, baselines: layout.wireScratch)
+    case .wireRecordScratch:
+      try SyntheticWireCatalog.make(files: files, baselines: layout.wireScratch)
     case .recordScratch: try SyntheticCatalog.make(files: files, baselines: layout.scratch)
     case .checkChanged: try SyntheticCatalog.make(files: files, baselines: layout.changed)
     default: try SyntheticCatalog.make(files: files, baselines: layout.base)

@@ -21,19 +21,28 @@ struct ReleaseComparisonFastPathTests {
     else {
       #expect(VersionComparison.reducedPair(old: old, new: new) == nil, "\(comment)",
               sourceLocation: sourceLocation)
+      #expect(VersionComparison.lineReducedPair(old: old, new: new) == nil, "\(comment)",
+              sourceLocation: sourceLocation)
       return
     }
-    guard let pair = VersionComparison.reducedPair(old: old, new: new) else { return }
     let full = diff.findings(baseline: oldValue, current: newValue)
-    let reduced = diff.findings(baseline: pair.old, current: pair.new)
-    #expect(reduced == full, "\(comment)", sourceLocation: sourceLocation)
+    if let pair = VersionComparison.reducedPair(old: old, new: new) {
+      let reduced = diff.findings(baseline: pair.old, current: pair.new)
+      #expect(reduced == full, "tokens: \(comment)", sourceLocation: sourceLocation)
+    }
+    if let pair = VersionComparison.lineReducedPair(old: old, new: new) {
+      let reduced = diff.findings(baseline: pair.old, current: pair.new)
+      #expect(reduced == full, "lines: \(comment)", sourceLocation: sourceLocation)
+    }
   }
 
   /// Every payload of the committed sample tree, by contract, locale and variant, version by
   /// version, with the newer version's `contract.json`.
-  static func samplePairs() throws -> [(old: [UInt8], new: [UInt8], roles: PathRoles, name: String)] {
+  typealias Pair = (old: [UInt8], new: [UInt8], roles: PathRoles, name: String)
+
+  static func samplePairs() throws -> [Pair] {
     let manager = FileManager.default
-    var pairs: [(old: [UInt8], new: [UInt8], roles: PathRoles, name: String)] = []
+    var pairs: [Pair] = []
     for contract in try manager.contentsOfDirectory(atPath: committedBaselines.path).sorted()
     where !contract.hasPrefix(".") {
       let folder = committedBaselines.appendingPathComponent(contract)
@@ -48,7 +57,8 @@ struct ReleaseComparisonFastPathTests {
         } ?? PathRoles(localizedPointers: [])
         for file in try manager.contentsOfDirectory(atPath: newerFolder.path)
         where file.hasSuffix(".json") && file != BaselineLayout.metadataFileName {
-          let oldURL = folder.appendingPathComponent(older.versionString).appendingPathComponent(file)
+          let oldURL = folder.appendingPathComponent(older.versionString)
+            .appendingPathComponent(file)
           guard let old = try? Data(contentsOf: oldURL) else { continue }
           let new = try Data(contentsOf: newerFolder.appendingPathComponent(file))
           pairs.append(([UInt8](old), [UInt8](new), roles, "\(contract) \(older)→\(newer) \(file)"))
@@ -62,9 +72,19 @@ struct ReleaseComparisonFastPathTests {
   func sampleVersions() throws {
     let pairs = try Self.samplePairs()
     #expect(pairs.count > 100)
+    // Committed baselines are canonical: the tokens read every one, the lines every one
+    // without a root `id` (a root identity is left to the tokens).
+    for pair in pairs {
+      let rootIdentity = VersionComparison.rootMembers(pair.old)?["id"] != nil
+      #expect(VersionComparison.reducedPair(old: pair.old, new: pair.new) != nil, "\(pair.name)")
+      #expect((VersionComparison.lineReducedPair(old: pair.old, new: pair.new) != nil)
+        == !rootIdentity, "\(pair.name)")
+    }
+    #expect(pairs.contains { VersionComparison.rootMembers($0.old)?["id"] != nil })
     for pair in pairs {
       Self.expectSameFindings(pair.old, pair.new, roles: pair.roles, pair.name)
-      Self.expectSameFindings(pair.old, pair.new, roles: PathRoles(localizedPointers: []), pair.name)
+      Self.expectSameFindings(
+        pair.old, pair.new, roles: PathRoles(localizedPointers: []), pair.name)
     }
   }
 
@@ -125,7 +145,8 @@ struct ReleaseComparisonFastPathTests {
       for _ in 0..<6 {
         let edited = CanonicalJSON.encode(edit(old, depth: 0))
         Self.expectSameFindings(pair.old, edited, roles: pair.roles, pair.name)
-        Self.expectSameFindings(edited, pair.old, roles: PathRoles(localizedPointers: []), pair.name)
+        Self.expectSameFindings(
+          edited, pair.old, roles: PathRoles(localizedPointers: []), pair.name)
       }
     }
   }
@@ -133,11 +154,25 @@ struct ReleaseComparisonFastPathTests {
   @Test("a baseline that is not canonical, or not valid, takes the parser")
   func unusualBaselines() {
     let new = Array("{\n  \"a\" : {\n    \"b\" : [\n      1\n    ]\n  },\n  \"c\" : 2\n}\n".utf8)
-    for old in ["{\"a\":{\"b\":[1]},\"c\":3}", "{ \"c\" : 2, \"a\" : { \"b\" : [ 1 ] } }",
-                "{\"a\":{\"b\":[1]},\"a\":{}}", "{\"a\":1,", "{\"\\u0061\":{\"b\":[1]}}",
-                "{\"a\":{\"b\":[1],\"b\":[2]},\"c\":3}"]
-    {
+    let olds = [
+      "{\"a\":{\"b\":[1]},\"c\":3}", "{ \"c\" : 2, \"a\" : { \"b\" : [ 1 ] } }",
+      "{\"a\":{\"b\":[1]},\"a\":{}}", "{\"a\":1,", "{\"\\u0061\":{\"b\":[1]}}",
+      "{\"a\":{\"b\":[1],\"b\":[2]},\"c\":3}",
+      // Lines that look canonical at the root and are not.
+      "{\n  \"a\" : {\n  \"b\" : [\n  1\n  ]\n  },\n  \"c\" : 2\n}\n",
+      "{\n  \"a\" : [\n  \"x\"\n  ],\n  \"c\" : 2\n}\n",
+      "{\n  \"a\" : {\n    \"b\" : [\n      1\n    ]\n  },\n  \"a\" : 2\n}\n",
+      "{\n  \"a\" : {\n    \"b\" : [\n      1\n    ]\n  }\n  \"c\" : 2\n}\n",
+      "{\n  \"a\" : {\n    \"b\" : [\n      1\n    ]\n  },\n  \"c\" : 2,\n}\n",
+      "{\n  \"a\":{\"b\":[1]},\n  \"c\" : 3\n}\n",
+      "{\n  \"a\" : {\n    \"b\" : [\n      1\n    ]\n  },\n  \"c\" : 3\n}\n",
+      "{\n  \"a\" : {\n    \"b\" : [\n      1\n    ]\n  },\n  \"c\" : 3\n}",
+      "{\n  \"id\" : {\n    \"b\" : [\n      1\n    ]\n  },\n  \"c\" : 3\n}\n",
+      "{}\n", "[]\n", "{\n}\n",
+    ]
+    for old in olds {
       Self.expectSameFindings(Array(old.utf8), new, roles: PathRoles(localizedPointers: []), old)
+      Self.expectSameFindings(new, Array(old.utf8), roles: PathRoles(localizedPointers: []), old)
     }
   }
 }

@@ -94,7 +94,8 @@ struct StagedRecordTests {
       }
     }
     try scenario.record(scenario.catalog(register))
-    try Data("{ corrupt".utf8).write(to: scenario.baselines.appendingPathComponent("Delta/1.0.0/es.json"))
+    try Data("{ corrupt".utf8)
+      .write(to: scenario.baselines.appendingPathComponent("Delta/1.0.0/es.json"))
     for name in ["Alpha", "Beta", "Gamma"] {
       try FileManager.default.removeItem(at: scenario.baselines.appendingPathComponent(name))
     }

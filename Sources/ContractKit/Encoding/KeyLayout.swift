@@ -23,7 +23,8 @@ final class KeyLayout {
       guard keys[index].withUTF8({ $0.allSatisfy { $0 < 0x80 } }) else { return nil }
     }
     let order = keys.indices.sorted { codePointOrder(keys[$0], keys[$1]) }
-    for position in order.indices.dropFirst() where keys[order[position - 1]] == keys[order[position]] {
+    for position in order.indices.dropFirst()
+    where keys[order[position - 1]] == keys[order[position]] {
       return nil
     }
     var spellings: [UInt8] = []

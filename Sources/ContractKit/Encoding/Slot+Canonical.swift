@@ -23,7 +23,9 @@ extension Slot: CanonicalNode {
     case .value(let value):
       switch value {
       case .array(let elements):
-        for element in elements { children.append(CanonicalChild(key: nil, value: .value(element))) }
+        for element in elements {
+          children.append(CanonicalChild(key: nil, value: .value(element)))
+        }
         return .array
       case .object(let members):
         Self.appendTextMembers(members, to: &children)
@@ -86,8 +88,8 @@ extension ObjectBox {
     }
     for (position, index) in layout.order.enumerated() {
       guard let slot = writes[index].slot else { continue }
-      children.append(
-        CanonicalChild(key: .laidOut(Slot.LaidOutKey(layout: layout, position: position)), value: slot))
+      let key = Slot.LaidOutKey(layout: layout, position: position)
+      children.append(CanonicalChild(key: .laidOut(key), value: slot))
     }
   }
 }

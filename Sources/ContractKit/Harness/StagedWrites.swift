@@ -53,7 +53,8 @@ final class StagedWrites: Sendable {
     let temporary = temporaryPath(relativePath)
     if let failure = AtomicFile.writeNew(bytes, at: temporary) {
       unlink(temporary)
-      throw InputError(file: files.displayPath(relativePath), reason: "cannot be written: \(failure)")
+      throw InputError(file: files.displayPath(relativePath),
+                       reason: "cannot be written: \(failure)")
     }
     _ = state.withLock { $0.staged.insert(relativePath) }
   }

@@ -20,8 +20,9 @@ struct VersionComparison: Sendable {
 
   /// ``changes(to:bytes:of:roles:)`` with the current value made by `current` only when
   /// it cannot be avoided: most baselines of a version equal the previous version's, and
-  /// where they differ, the two documents are read as tokens and only their differing parts
-  /// made into values (``reducedPair(old:new:)``).
+  /// where they differ, the two documents are read by their canonical lines or as tokens, and
+  /// only their differing parts made into values (``lineReducedPair(old:new:)``,
+  /// ``reducedPair(old:new:)``).
   func changes(to current: () -> JSONValue, bytes: [UInt8], of file: ContractCase,
                roles: PathRoles) throws -> [Finding]?
   {
@@ -30,7 +31,9 @@ struct VersionComparison: Sendable {
     guard let oldBytes = try files.read(old.relativePath) else { return nil }
     guard !sameBytes(oldBytes, bytes) else { return [] }
     let diff = PayloadDiff(file: file, roles: roles)
-    if let pair = Self.reducedPair(old: oldBytes, new: bytes) {
+    if let pair = Self.lineReducedPair(old: oldBytes, new: bytes)
+      ?? Self.reducedPair(old: oldBytes, new: bytes)
+    {
       return diff.findings(baseline: pair.old, current: pair.new)
     }
     return diff.findings(

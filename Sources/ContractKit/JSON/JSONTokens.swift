@@ -147,7 +147,9 @@ final class JSONTokens {
     guard count == theirs.sourceEnd - theirs.sourceStart else { return false }
     return source.withUnsafeBytes { left in
       other.source.withUnsafeBytes { right in
-        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else {
+          return true
+        }
         return Platform.compareBytes(leftBase + mine.sourceStart, rightBase + theirs.sourceStart,
                                      count) == 0
       }
@@ -157,9 +159,9 @@ final class JSONTokens {
   /// The key at the string token `index`: plain ASCII.
   func text(ofKey index: Int) -> String {
     let token = tokens[index]
+    let range = token.start..<(token.start + token.count)
     return source.withUnsafeBufferPointer {
-      String(decoding: UnsafeBufferPointer(rebasing: $0[token.start..<(token.start + token.count)]),
-             as: UTF8.self)
+      String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
     }
   }
 
@@ -228,11 +230,11 @@ final class JSONTokens {
   /// The number token at `index`, as the parser reads it.
   private func number(at index: Int) -> JSONNumber {
     let token = tokens[index]
+    let range = token.start..<(token.start + token.count)
     let literal = token.isRewritten
       ? spelled[token.start]
       : source.withUnsafeBufferPointer {
-        String(decoding: UnsafeBufferPointer(rebasing: $0[token.start..<(token.start + token.count)]),
-               as: UTF8.self)
+        String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
       }
     // A canonical spelling is a literal the parser spells the same way.
     guard let number = JSONNumber(literal: literal[...]) else {
@@ -273,7 +275,8 @@ final class JSONTokens {
   func sortKeys(_ keys: inout [Int32], from start: Int) {
     let count = keys.count - start
     guard count > 1 else { return }
-    let order = knownOrder(ofKeys: keys, from: start) ?? learnOrder(of: keys[start...].map(Int.init))
+    let order = knownOrder(ofKeys: keys, from: start)
+      ?? learnOrder(of: keys[start...].map(Int.init))
     keyScratch.removeAll(keepingCapacity: true)
     keyScratch.append(contentsOf: keys[start...])
     for (position, index) in order.enumerated() { keys[start + position] = keyScratch[index] }
@@ -416,7 +419,9 @@ extension JSONParser.Reader {
       break
     }
     skipWhitespace()
-    if offset < bytes.count { throw error("unexpected content after the JSON document", at: offset) }
+    if offset < bytes.count {
+      throw error("unexpected content after the JSON document", at: offset)
+    }
   }
 
   /// Reads `"key" :`; a key with an escape, a non-ASCII byte or DEL is left to the parser.
