@@ -15,7 +15,8 @@ struct BenchReport: Codable {
     threads = options.threads
     runsPerStep = options.runs
     sizes = results.keys.sorted()
-    let order = ["record", "record-again", "check", "check-1-thread", "check-1pct", "diff"]
+    let order = ["record", "record-again", "wire-record", "check", "wire-check", "check-1-thread",
+                 "check-1pct", "diff"]
     measurements = sizes.flatMap { size in
       (results[size] ?? [:]).values.sorted {
         let left = (order.firstIndex(of: $0.step) ?? 99, $0.engine == "naive" ? 1 : 0)
@@ -50,9 +51,10 @@ struct BenchReport: Codable {
     lines += [
       "",
       "MB/s counts one tree's payload bytes (diff reads two trees). check-1-thread is ContractKit "
-        + "with threads: 1. vs naive = ContractKit wall time / naive wall time.",
+        + "with threads: 1. wire-* is the same catalog as wire contracts (JSONEncoder's bytes, "
+        + "parsed and canonicalized by ContractKit), measured against the same naive step.",
       "cpu s is user + system time of all threads: unlike wall time, load from other processes "
-        + "barely changes it.",
+        + "barely changes it. vs naive = ContractKit CPU time / naive CPU time.",
     ]
     if let targets {
       lines += ["", "Targets:"]
@@ -69,12 +71,13 @@ struct BenchReport: Codable {
   }
 
   private func versusNaive(_ measurement: Measurement) -> String {
+    let step = BenchStep.naiveCounterpart(of: measurement.step)
     guard measurement.engine == "contractkit",
       let naive = measurements.first(where: {
-        $0.engine == "naive" && $0.step == measurement.step && $0.files == measurement.files
-      }), naive.seconds > 0
+        $0.engine == "naive" && $0.step == step && $0.files == measurement.files
+      }), naive.cpuSeconds > 0
     else { return "" }
-    return format(measurement.seconds / naive.seconds) + "×"
+    return format(measurement.cpuSeconds / naive.cpuSeconds) + "×"
   }
 
   private func notes(_ measurement: Measurement) -> String {

@@ -35,7 +35,7 @@ struct BenchRun {
     for round in 1...options.runs {
       progress("round \(round) of \(options.runs)")
       if round > 1 { try recordAgain(round: round, layouts: layouts) }
-      for step in [BenchStep.check, .naiveCheck, .checkOneThread, .checkChanged,
+      for step in [BenchStep.check, .naiveCheck, .wireCheck, .checkOneThread, .checkChanged,
                    .naiveCheckChanged, .diff, .naiveDiff]
       {
         for (size, layout) in layouts { try self.step(step, size: size, layout: layout) }
@@ -48,7 +48,7 @@ struct BenchRun {
   private mutating func recordAgain(round: Int, layouts: [(size: Int, layout: BenchLayout)])
     throws
   {
-    for step in [BenchStep.recordScratch, .naiveRecordScratch] {
+    for step in [BenchStep.recordScratch, .naiveRecordScratch, .wireRecordScratch] {
       for (size, layout) in layouts {
         var scratch = layout
         scratch.round = round
@@ -74,6 +74,7 @@ struct BenchRun {
     progress("\(size) files: recording")
     try step(.record, size: size, layout: layout)
     try step(.naiveRecord, size: size, layout: layout)
+    try step(.wireRecord, size: size, layout: layout)
 
     let ckFolder = layout.base.deletingLastPathComponent()
     let before = TreeSnapshot(ckFolder)
@@ -86,6 +87,7 @@ struct BenchRun {
                $0 + ($1.key.hasSuffix("/contract.json") ? 0 : $1.value.size)
              })
     setBytes(size: size, engine: "naive", bytes: naiveTree.payloadBytes)
+    setBytes(size: size, engine: Self.wireTree, bytes: TreeSnapshot(layout.wireBase).payloadBytes)
 
     progress("\(size) files: changing 1% of the files in copies")
     let changed = TreeMutation.pick(from: before, in: prefix)
@@ -121,15 +123,20 @@ struct BenchRun {
     treeBytes[size, default: [:]][engine] = bytes
   }
 
-  /// One tree's payload bytes by size and engine.
+  /// One tree's payload bytes by size and engine (``wireTree`` for the wire catalog's).
   private(set) var treeBytes: [Int: [String: Int]] = [:]
 
-  /// The measurements with the bytes of their engine's tree filled in.
+  /// The key of the wire catalog's tree in ``treeBytes``.
+  private static let wireTree = "contractkit-wire"
+
+  /// The measurements with the bytes of their tree filled in.
   var completed: [Int: [String: Measurement]] {
     var filled = results
     for (size, steps) in results {
       for (key, measurement) in steps {
-        filled[size]?[key]?.bytes = treeBytes[size]?[measurement.engine] ?? 0
+        let tree = measurement.step.hasPrefix(BenchStep.wirePrefix)
+          ? Self.wireTree : measurement.engine
+        filled[size]?[key]?.bytes = treeBytes[size]?[tree] ?? 0
       }
     }
     return filled

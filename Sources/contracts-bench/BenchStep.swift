@@ -17,14 +17,30 @@ enum BenchStep: String, CaseIterable, Sendable {
   case recordScratch = "contractkit-record-scratch"
   /// The naive record again, into an empty scratch folder.
   case naiveRecordScratch = "naive-record-scratch"
+  /// A cold `record` of the catalog as wire contracts (``SyntheticWireCatalog``).
+  case wireRecord = "contractkit-wire-record"
+  /// The wire catalog's cold `record` again, into an empty scratch folder.
+  case wireRecordScratch = "contractkit-wire-record-scratch"
+  /// `check` of the wire catalog's unchanged tree.
+  case wireCheck = "contractkit-wire-check"
 
   var engine: String { rawValue.hasPrefix("naive-") ? "naive" : "contractkit" }
 
-  /// The step's name without the engine (`check-1pct`); scratch repeats count as `record`.
+  /// The step's name without the engine (`check-1pct`, `wire-check`); scratch repeats count
+  /// as the record they repeat.
   var name: String {
     let name = rawValue.dropFirst(engine.count + 1)
     return String(name.hasSuffix("-scratch") ? name.dropLast("-scratch".count) : name)
   }
+
+  /// The naive reference's step that `name` is measured against: wire contracts against the
+  /// same naive step as built-in ones (`wire-check` against `check`).
+  static func naiveCounterpart(of name: String) -> String {
+    name.hasPrefix(wirePrefix) ? String(name.dropFirst(wirePrefix.count)) : name
+  }
+
+  /// How the names of the wire catalog's steps start.
+  static let wirePrefix = "wire-"
 
   /// Runs the step in this process and measures it.
   func execute(files: Int, layout: BenchLayout, threads: Int) throws -> Measurement {
@@ -33,19 +49,21 @@ enum BenchStep: String, CaseIterable, Sendable {
     let seconds: Double
     let cpu: Double
     switch self {
-    case .record, .recordAgain, .recordScratch:
-      let root = self == .recordScratch ? layout.scratch : layout.base
-      let catalog = try SyntheticCatalog.make(files: files, baselines: root)
-      let run = try ProcessProbe.time { try Record(catalog: catalog, options: RunOptions(threads: threads)).run() }
+    case .record, .recordAgain, .recordScratch, .wireRecord, .wireRecordScratch:
+      let catalog = try self.catalog(files: files, layout: layout)
+      let run = try ProcessProbe.time {
+        try Record(catalog: catalog, options: RunOptions(threads: threads)).run()
+      }
       guard !run.value.refused else { throw BenchError("record refused: \(run.value.breaking)") }
       seconds = run.seconds
       cpu = run.cpuSeconds
       measurement.detail = ["written": run.value.written.count, "unchanged": run.value.unchanged]
-    case .check, .checkOneThread, .checkChanged:
-      let root = self == .checkChanged ? layout.changed : layout.base
-      let catalog = try SyntheticCatalog.make(files: files, baselines: root)
+    case .check, .checkOneThread, .checkChanged, .wireCheck:
+      let catalog = try self.catalog(files: files, layout: layout)
       let run = try ProcessProbe.time {
-        try Check(catalog: catalog, options: RunOptions(threads: self == .checkOneThread ? 1 : threads)).run()
+        try Check(
+          catalog: catalog, options: RunOptions(threads: self == .checkOneThread ? 1 : threads)
+        ).run()
       }
       seconds = run.seconds
       cpu = run.cpuSeconds
@@ -86,6 +104,19 @@ enum BenchStep: String, CaseIterable, Sendable {
     return measurement
   }
 
+  /// The catalog a ContractKit step runs, over the tree it reads and writes.
+  private func catalog(files: Int, layout: BenchLayout) throws -> Catalog {
+    switch self {
+    case .wireRecord, .wireCheck:
+      try SyntheticWireCatalog.make(files: files, baselines: layout.wireBase)
+    case .wireRecordScratch:
+      try SyntheticWireCatalog.make(files: files, baselines: layout.wireScratch)
+    case .recordScratch: try SyntheticCatalog.make(files: files, baselines: layout.scratch)
+    case .checkChanged: try SyntheticCatalog.make(files: files, baselines: layout.changed)
+    default: try SyntheticCatalog.make(files: files, baselines: layout.base)
+    }
+  }
+
   private static func detail(_ summary: Summary) -> [String: Int] {
     ["errors": summary.errors, "warnings": summary.warnings, "infos": summary.infos]
   }
@@ -105,6 +136,10 @@ struct BenchLayout: Sendable {
 
   /// ContractKit's recorded tree (with `Baselines.md` beside it).
   var base: URL { baselines(in: "contractkit-base") }
+  /// The wire catalog's recorded tree.
+  var wireBase: URL { baselines(in: "contractkit-wire-base") }
+  /// Where this round's repeat of the wire catalog's cold `record` writes.
+  var wireScratch: URL { baselines(in: "contractkit-wire-scratch-\(round)") }
   /// A copy of ``base`` with 1% of its payload files changed.
   var changed: URL { baselines(in: "contractkit-changed") }
   /// Where this round's repeat of the cold `record` writes.

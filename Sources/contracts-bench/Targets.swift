@@ -23,11 +23,19 @@ struct Targets {
   /// Bytes the second `record` changed on disk, by size.
   let secondRecordBytes: [Int: Int]
 
-  static let steps = ["record", "record-again", "check", "check-1-thread", "check-1pct", "diff"]
+  /// ContractKit's steps whose memory and growth are judged.
+  static let steps = ["record", "record-again", "wire-record", "check", "wire-check",
+                      "check-1-thread", "check-1pct", "diff"]
 
+  /// Every target. Ratios to the naive reference and growth with the tree are judged on CPU
+  /// time (user + system), which load from other processes on a shared machine barely moves;
+  /// the parallel speedup on wall time, which is what it is about.
   var all: [Target] {
     var targets = [
-      ratio("check of an unchanged tree vs the naive reference", step: "check", limit: 1.3),
+      ratio("check of an unchanged tree vs the naive reference", step: "check", limit: 1.1),
+      ratio("check of an unchanged tree of wire contracts vs the naive reference",
+            step: "wire-check", limit: 1.3),
+      ratio("cold record vs the naive reference", step: "record", limit: 1.3),
       ratio("check with 1% changed vs the naive reference", step: "check-1pct", limit: 1.5),
       diffThroughput, parallelism, secondRecord,
     ]
@@ -49,22 +57,25 @@ struct Targets {
     results[size]?["\(engine)/\(step)"]
   }
 
-  /// The worst over sizes of ContractKit's time over the naive reference's.
+  /// The worst over sizes of ContractKit's CPU time over the naive reference's (for a wire
+  /// step, the naive step it stands for); wall-time ratios are shown beside it.
   private func ratio(_ name: String, step: String, limit: Double) -> Target {
-    var ratios: [(Int, Double)] = []
     var cpuRatios: [(Int, Double)] = []
+    var wallRatios: [(Int, Double)] = []
     for size in sizes {
       guard let ours = measurement(size, "contractkit", step),
-        let naive = measurement(size, "naive", step), naive.seconds > 0
+        let naive = measurement(size, "naive", BenchStep.naiveCounterpart(of: step)),
+        naive.cpuSeconds > 0, naive.seconds > 0
       else { continue }
-      ratios.append((size, ours.seconds / naive.seconds))
-      if naive.cpuSeconds > 0 { cpuRatios.append((size, ours.cpuSeconds / naive.cpuSeconds)) }
+      cpuRatios.append((size, ours.cpuSeconds / naive.cpuSeconds))
+      wallRatios.append((size, ours.seconds / naive.seconds))
     }
-    let worst = ratios.max { $0.1 < $1.1 }
+    let worst = cpuRatios.max { $0.1 < $1.1 }
     return Target(
-      name: "\(name): at most \(limit)×", value: worst?.1 ?? .infinity, limit: limit,
-      atMost: true,
-      detail: describe(ratios, suffix: "×") + "; in CPU time " + describe(cpuRatios, suffix: "×"))
+      name: "\(name): at most \(limit)× in CPU time", value: worst?.1 ?? .infinity,
+      limit: limit, atMost: true,
+      detail: describe(cpuRatios, suffix: "×") + "; in wall time "
+        + describe(wallRatios, suffix: "×"))
   }
 
   private var diffThroughput: Target {
@@ -84,7 +95,7 @@ struct Targets {
       return (size, serial.seconds / parallel.seconds)
     }
     return Target(
-      name: "both cores used: check at least 1.6× faster than with 1 thread",
+      name: "both cores used: check at least 1.6× faster than with 1 thread in wall time",
       value: speedups.map(\.1).min() ?? 0, limit: 1.6, atMost: false,
       detail: describe(speedups, suffix: "×"))
   }
@@ -129,13 +140,13 @@ struct Targets {
   private func linear(_ small: Int, _ large: Int) -> Target {
     let ratios = Self.steps.compactMap { step -> (String, Double)? in
       guard let low = measurement(small, "contractkit", step),
-        let high = measurement(large, "contractkit", step), low.seconds > 0
+        let high = measurement(large, "contractkit", step), low.cpuSeconds > 0
       else { return nil }
-      return (step, high.seconds / low.seconds)
+      return (step, high.cpuSeconds / low.cpuSeconds)
     }
     let worst = ratios.max { $0.1 < $1.1 }
     return Target(
-      name: "cost linear: \(large) files at most 2.2× the time of \(small)",
+      name: "cost linear: \(large) files at most 2.2× the CPU time of \(small)",
       value: worst?.1 ?? .infinity, limit: 2.2, atMost: true,
       detail: "worst step \(worst?.0 ?? "none"); " + ratios.map { "\($0.0) \(format($0.1))×" }
         .joined(separator: ", "))

@@ -8,6 +8,10 @@ import Foundation
 func runBench() -> Int32 {
   do {
     let options = try BenchOptions(Array(CommandLine.arguments.dropFirst()))
+    if options.help {
+      print(BenchOptions.usage)
+      return 0
+    }
     if let step = options.step {
       guard let directory = options.directory else { throw BenchError("--step needs --dir") }
       let layout = BenchLayout(directory: URL(fileURLWithPath: directory), round: options.round)

@@ -14,8 +14,7 @@ enum AtomicFile {
     } catch {
       throw InputError(file: folder.path, reason: "cannot be created: \(error.localizedDescription)")
     }
-    let temporary = folder.appendingPathComponent(
-      ".\(target.lastPathComponent).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp").path
+    let temporary = temporaryPath(for: target.path, token: UInt64.random(in: 0...UInt64.max))
     // Written directly, not through `FileManager.createFile`, which on Linux writes its own
     // `.dat.nosync…` temporary file and renames it: one temporary file, one rename.
     if let failure = writeNew(bytes, at: temporary) {
@@ -29,9 +28,18 @@ enum AtomicFile {
     }
   }
 
+  /// The hidden temporary file beside `target` (a path) that a writer with `token` uses:
+  /// `.<name>.<pid>.<token>.tmp`, the name the next run recognises as a killed writer's.
+  static func temporaryPath(for target: String, token: UInt64) -> String {
+    let slash = target.lastIndex(of: "/")
+    let folder = slash.map { target[...$0] } ?? ""
+    let name = slash.map { target[target.index(after: $0)...] } ?? target[...]
+    return "\(folder).\(name).\(getpid()).\(token).tmp"
+  }
+
   /// Creates the file at `path` (it must not exist) holding `bytes`; the `errno` text on
   /// failure.
-  private static func writeNew(_ bytes: [UInt8], at path: String) -> String? {
+  static func writeNew(_ bytes: [UInt8], at path: String) -> String? {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { return String(cString: strerror(errno)) }
     var failure: String?

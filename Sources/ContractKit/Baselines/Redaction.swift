@@ -66,35 +66,52 @@ struct Redactor: Sendable {
   func apply(to value: JSONValue) -> JSONValue {
     guard !isEmpty else { return value }
     var path: [String] = []
-    return redact(value, path: &path, isIdentity: false)
+    return redacted(value, path: &path, isIdentity: false) ?? value
   }
 
-  /// `value` at `path` redacted; `isIdentity` when it is a `vmId` object.
-  private func redact(_ value: JSONValue, path: inout [String], isIdentity: Bool) -> JSONValue {
+  /// `value` at `path` redacted, or `nil` when nothing in it is: a payload with nothing to
+  /// redact (most of them) is walked, not copied. `isIdentity` when it is a `vmId` object.
+  /// Without declared redactions only `vmId` objects can change, so no path is kept.
+  private func redacted(_ value: JSONValue, path: inout [String], isIdentity: Bool)
+    -> JSONValue?
+  {
+    let tracksPath = !redactions.isEmpty
     switch value {
     case .object(let members):
-      var result = [String: JSONValue](minimumCapacity: members.count)
+      var result: [String: JSONValue]?
       for (key, member) in members {
-        path.append(key)
-        result[key] = isRedacted(path[...], inIdentity: isIdentity)
+        if tracksPath { path.append(key) }
+        defer { if tracksPath { path.removeLast() } }
+        let changed = isRedacted(key: key, path: path[...], inIdentity: isIdentity)
           ? Self.placeholder(for: member)
-          : redact(member, path: &path, isIdentity: isIdentityObject(member, key: key))
-        path.removeLast()
+          : redacted(member, path: &path, isIdentity: isIdentityObject(member, key: key))
+        guard let changed else { continue }
+        if result == nil { result = members }
+        result?[key] = changed
       }
-      return .object(result)
+      return result.map(JSONValue.object)
     case .array(let elements):
-      var result: [JSONValue] = []
-      result.reserveCapacity(elements.count)
+      var result: [JSONValue]?
       for (index, element) in elements.enumerated() {
-        path.append(String(index))
-        result.append(isRedacted(path[...], inIdentity: false)
-          ? Self.placeholder(for: element) : redact(element, path: &path, isIdentity: false))
-        path.removeLast()
+        if tracksPath { path.append(String(index)) }
+        defer { if tracksPath { path.removeLast() } }
+        let changed = isRedacted(key: nil, path: path[...], inIdentity: false)
+          ? Self.placeholder(for: element) : redacted(element, path: &path, isIdentity: false)
+        guard let changed else { continue }
+        if result == nil { result = elements }
+        result?[index] = changed
       }
-      return .array(result)
+      return result.map(JSONValue.array)
     default:
-      return value
+      return nil
     }
+  }
+
+  /// Whether the member `key` at `path` (its tokens, kept only when redactions are
+  /// declared), whose parent is a `vmId` object when `inIdentity`, is redacted.
+  private func isRedacted(key: String?, path: ArraySlice<String>, inIdentity: Bool) -> Bool {
+    if inIdentity, key == "fsh" { return true }
+    return !redactions.isEmpty && redactions.contains { $0.matches(path) }
   }
 
   /// Whether the member at `path`, whose parent is a `vmId` object when `inIdentity`, is

@@ -22,19 +22,40 @@ extension Catalog {
   func encode(_ variant: Contract.Variant, of contract: Contract, for contractCase: ContractCase,
               annotations: Bool = true) throws -> EncodedPayload
   {
+    let payload = try encodeCase(variant, of: contract, for: contractCase, annotations: annotations)
+    return EncodedPayload(
+      value: payload.value, lookups: payload.lookups, annotations: payload.annotations,
+      randomIdentities: payload.randomIdentities, live: payload.live)
+  }
+
+  /// ``encode(_:of:for:annotations:)`` as checks use it: the canonical bytes are made first,
+  /// without the JSON value where nothing needs one yet (a stub without redactions, or a wire
+  /// payload without identity objects or declared redactions), and the value only if asked.
+  func encodeCase(_ variant: Contract.Variant, of contract: Contract,
+                  for contractCase: ContractCase, annotations: Bool = true) throws -> CasePayload
+  {
     switch variant.source {
     case .stub(let make):
       var encoder = LocalizingEncoder(
         locale: contractCase.locale, baseLocale: baseLocale, store: store,
         version: contractCase.version)
       encoder.collectsAnnotations = annotations
-      let payload: EncodedPayload
       do {
-        payload = try encoder.encode(make())
+        guard contract.redactor.isEmpty else {
+          let payload = try encoder.encode(make())
+          let redacted = contract.redactor.apply(to: payload.value)
+          return CasePayload(
+            bytes: CanonicalJSON.encode(redacted), lookups: payload.lookups,
+            annotations: payload.annotations, randomIdentities: payload.randomIdentities,
+            live: payload.value, value: redacted)
+        }
+        let encoding = try encoder.encodeCanonical(make())
+        return CasePayload(
+          bytes: encoding.bytes, lookups: encoding.lookups, annotations: encoding.annotations,
+          randomIdentities: encoding.randomIdentities, live: nil, making: { encoding.value })
       } catch {
         throw EncodingFailure(contractCase: contractCase, reason: EncodingFailure.reason(error))
       }
-      return contract.redactor.isEmpty ? payload : payload.redacted(by: contract.redactor)
     case .wire(let produce):
       _ = WireProduction.utcPinned
       let request = WireRequest(
@@ -46,6 +67,17 @@ extension Catalog {
       } catch {
         throw EncodingFailure(contractCase: contractCase, reason: EncodingFailure.reason(error))
       }
+      let hints = annotations ? contract.hintedAnnotations : [:]
+      // Without identity objects, the only values a wire contract redacts undeclared, and
+      // without declared redactions, the canonical bytes are the app's bytes respelled.
+      if contract.redactor.redactions.isEmpty,
+        let canonical = JSONParser.canonicalBytes(of: bytes),
+        case let facts = CanonicalFacts(canonical: canonical), !facts.hasIdentityObject
+      {
+        return CasePayload(
+          bytes: canonical, lookups: [], annotations: hints, randomIdentities: [], live: nil,
+          facts: facts, making: { CasePayload.parse(ownBytes: canonical) })
+      }
       let value: JSONValue
       do {
         value = try JSONParser.parse(bytes, file: "the app's payload")
@@ -53,10 +85,92 @@ extension Catalog {
         throw EncodingFailure(contractCase: contractCase,
                               reason: "the app's encoder wrote invalid JSON: \(error)")
       }
-      return EncodedPayload(
-        value: contract.redactor.apply(to: value), lookups: [],
-        annotations: annotations ? contract.hintedAnnotations : [:],
-        randomIdentities: WireIdentity.randomPointers(in: value), live: value)
+      let redacted = contract.redactor.apply(to: value)
+      return CasePayload(
+        bytes: CanonicalJSON.encode(redacted), lookups: [], annotations: hints,
+        randomIdentities: WireIdentity.randomPointers(in: value), live: value, value: redacted)
+    }
+  }
+}
+
+/// One case's payload as `check` and `record` use it: its canonical bytes, what encoding it
+/// learned, and its JSON value, made only when something reads it. Nearly every payload of
+/// a check equals its baseline, and its value is then never read: neither frozen into a
+/// tree of dictionaries nor parsed.
+///
+/// A payload belongs to the check of one group, on one thread.
+final class CasePayload {
+  /// The canonical bytes, with redaction placeholders.
+  let bytes: [UInt8]
+  /// Every translation lookup, in encoding order.
+  let lookups: [KeyLookup]
+  /// What the types (or a wire contract's hints) say about each path pattern.
+  let annotations: [String: [PathAnnotation]]
+  /// Pointers of random identities.
+  let randomIdentities: [String]
+  /// The value before redaction, when some value may have been redacted: what the app's own
+  /// type decodes where baselines hold placeholders.
+  let live: JSONValue?
+  /// What ``bytes`` show without parsing them.
+  let facts: CanonicalFacts
+  private var state: State
+
+  private enum State {
+    case made(JSONValue)
+    case pending(() -> JSONValue)
+  }
+
+  /// A payload whose value is known.
+  convenience init(bytes: [UInt8], lookups: [KeyLookup], annotations: [String: [PathAnnotation]],
+       randomIdentities: [String], live: JSONValue?, value: JSONValue)
+  {
+    self.init(bytes: bytes, lookups: lookups, annotations: annotations,
+              randomIdentities: randomIdentities, live: live,
+              facts: CanonicalFacts(canonical: bytes), state: .made(value))
+  }
+
+  /// A payload whose value `making` makes when it is first read.
+  convenience init(bytes: [UInt8], lookups: [KeyLookup], annotations: [String: [PathAnnotation]],
+                   randomIdentities: [String], live: JSONValue?, facts: CanonicalFacts? = nil,
+                   making: @escaping () -> JSONValue)
+  {
+    self.init(bytes: bytes, lookups: lookups, annotations: annotations,
+              randomIdentities: randomIdentities, live: live,
+              facts: facts ?? CanonicalFacts(canonical: bytes), state: .pending(making))
+  }
+
+  private init(bytes: [UInt8], lookups: [KeyLookup], annotations: [String: [PathAnnotation]],
+               randomIdentities: [String], live: JSONValue?, facts: CanonicalFacts,
+               state: State)
+  {
+    self.bytes = bytes
+    self.lookups = lookups
+    self.annotations = annotations
+    self.randomIdentities = randomIdentities
+    self.live = live
+    self.facts = facts
+    self.state = state
+  }
+
+  /// The wire JSON, with redaction placeholders: the value ``bytes`` spell.
+  var value: JSONValue {
+    switch state {
+    case .made(let value):
+      return value
+    case .pending(let make):
+      let value = make()
+      state = .made(value)
+      return value
+    }
+  }
+
+  /// The value of canonical bytes this process wrote, which the parser always reads (they
+  /// were read by it, or written from a value within its depth).
+  static func parse(ownBytes bytes: [UInt8]) -> JSONValue {
+    do {
+      return try JSONParser.parse(bytes, file: "the canonical payload")
+    } catch {
+      preconditionFailure("canonical bytes that do not parse: \(error)")
     }
   }
 }
@@ -87,13 +201,5 @@ public struct EncodingFailure: Error, Sendable, Hashable, CustomStringConvertibl
       return context.debugDescription
     }
     return "\(error)"
-  }
-}
-
-extension EncodedPayload {
-  /// This payload with `redactor`'s placeholders, keeping the live value for decoding.
-  func redacted(by redactor: Redactor) -> EncodedPayload {
-    EncodedPayload(value: redactor.apply(to: value), lookups: lookups, annotations: annotations,
-                   randomIdentities: randomIdentities, live: value)
   }
 }

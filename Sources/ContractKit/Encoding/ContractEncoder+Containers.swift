@@ -61,7 +61,10 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   }
 
   private mutating func present<T: Encodable>(_ value: T?, _ key: Key) throws {
-    encoder.session.annotate(.optional, at: childPath(key))
+    // The path is made only when it is recorded.
+    if encoder.session.collectsAnnotations {
+      encoder.session.annotate(.optional, at: childPath(key))
+    }
     if let value { try encode(value, forKey: key) }
   }
 
@@ -69,6 +72,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     keyedBy keyType: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
     let nested = ObjectBox()
+    nested.adopt(NestedKey.self)
     box.set(.object(nested), forKey: key.stringValue)
     return KeyedEncodingContainer(
       KeyedContainer<NestedKey>(encoder: encoder, box: nested, path: childPath(key)))
@@ -133,6 +137,7 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
     -> KeyedEncodingContainer<NestedKey>
   {
     let nested = ObjectBox()
+    nested.adopt(NestedKey.self)
     let nestedPath = nextPath
     box.elements.append(.object(nested))
     return KeyedEncodingContainer(

@@ -12,9 +12,11 @@ final class EncodingSession {
   let foundationLocale: Locale
   /// Whether path annotations are collected (record and diff need them; the fast path not).
   let collectsAnnotations: Bool
+  /// The thread's answers to "is this type spelled as a primitive?".
+  let primitiveTypes = WirePrimitiveTypes.current
 
   /// Every store lookup, in order.
-  private(set) var lookups: [KeyLookup] = []
+  @exclusivity(unchecked) private(set) var lookups: [KeyLookup] = []
   /// The patterns met, with their annotations; a path may carry several (`versioned` and
   /// `localized`).
   private let patterns = PatternNode(pattern: "")
@@ -23,9 +25,17 @@ final class EncodingSession {
   /// Pointers of identities made with `ViewModelId()`.
   private(set) var randomIdentities: [String] = []
 
-  /// Formatters this session uses, checked out of its thread's ``FormatterPool``.
-  private var numberFormatters: [FormatterSettings: ReusableNumberFormatter] = [:]
-  private var dateFormatters: [FormatterSettings: DateFormatter] = [:]
+  /// Formatters this session uses, checked out of its thread's ``FormatterPool``: a few, so
+  /// a short list, which a lookup per localized value scans faster than it hashes a key.
+  @exclusivity(unchecked)
+  private var numberFormatters: [(settings: FormatterSettings, formatter: ReusableNumberFormatter)]
+    = []
+  @exclusivity(unchecked)
+  private var dateFormatters: [(settings: FormatterSettings, formatter: DateFormatter)] = []
+  /// Children's encoders that finished and are not referenced anywhere, for the next child:
+  /// a payload needs as many at once as it is deep, not one per value.
+  @exclusivity(unchecked) private var spareEncoders: [ContractEncoder] = []
+
   /// The locales a lookup tries, computed once per session rather than once per lookup.
   private lazy var fallbackChain = FallbackChain(locale: locale, baseLocale: baseLocale)
 
@@ -75,7 +85,7 @@ final class EncodingSession {
 
   func numberFormatter(_ style: NumberFormatter.Style, fractionDigits: Int?) -> NumberFormatter {
     let cacheKey = FormatterSettings.number(style: style.rawValue, fractionDigits: fractionDigits)
-    if let formatter = numberFormatters[cacheKey] { return formatter }
+    for entry in numberFormatters where entry.settings == cacheKey { return entry.formatter }
     let formatter: ReusableNumberFormatter
     if let pooled = FormatterPool.current.takeNumberFormatter(poolKey(cacheKey)) {
       pooled.restoreInitialSettings()
@@ -84,16 +94,16 @@ final class EncodingSession {
       formatter = ReusableNumberFormatter(
         locale: foundationLocale, style: style, fractionDigits: fractionDigits)
     }
-    numberFormatters[cacheKey] = formatter
+    numberFormatters.append((cacheKey, formatter))
     return formatter
   }
 
   func dateFormatter(date: DateFormatter.Style, time: DateFormatter.Style) -> DateFormatter {
     let cacheKey = FormatterSettings.date(date: date.rawValue, time: time.rawValue)
-    if let formatter = dateFormatters[cacheKey] { return formatter }
+    for entry in dateFormatters where entry.settings == cacheKey { return entry.formatter }
     // Nothing changes a date formatter after it is built, so a pooled one is as new.
     let formatter = FormatterPool.current.takeDateFormatter(poolKey(cacheKey)) ?? {
-      let formatter = DateFormatter()
+      let formatter = RememberingDateFormatter()
       formatter.locale = foundationLocale
       // Pinned so a baseline never depends on the recording machine's settings.
       formatter.timeZone = TimeZone(identifier: "UTC")
@@ -102,19 +112,38 @@ final class EncodingSession {
       formatter.timeStyle = time
       return formatter
     }()
-    dateFormatters[cacheKey] = formatter
+    dateFormatters.append((cacheKey, formatter))
     return formatter
+  }
+
+  /// An encoder for the child at `path`: a spare one, or a new one.
+  func childEncoder(at path: EncodingPath) -> ContractEncoder {
+    guard let spare = spareEncoders.popLast() else {
+      return ContractEncoder(session: self, path: path)
+    }
+    spare.reuse(at: path)
+    return spare
+  }
+
+  /// Keeps a child's finished encoder for the next child, unless something still holds it
+  /// (a `superEncoder()` placed in the tree, a container kept by its type).
+  func recycle(_ encoder: inout ContractEncoder) {
+    guard isKnownUniquelyReferenced(&encoder) else { return }
+    encoder.slot = .empty
+    spareEncoders.append(encoder)
   }
 
   /// Ends the session: its formatters go back to this thread's pool for the next encoding.
   /// A session used after this builds or checks out formatters again.
   func finish() {
+    // The spare encoders hold the session; letting them go ends the cycle.
+    spareEncoders = []
     guard !numberFormatters.isEmpty || !dateFormatters.isEmpty else { return }
     FormatterPool.current.giveBack(
       numbers: Dictionary(uniqueKeysWithValues: numberFormatters.map { (poolKey($0), $1) }),
       dates: Dictionary(uniqueKeysWithValues: dateFormatters.map { (poolKey($0), $1) }))
-    numberFormatters = [:]
-    dateFormatters = [:]
+    numberFormatters = []
+    dateFormatters = []
   }
 
   /// A formatter's key in the thread's pool, which serves every locale.

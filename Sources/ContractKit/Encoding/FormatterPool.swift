@@ -19,24 +19,9 @@ final class FormatterPool {
   private var dates: [Key: DateFormatter] = [:]
 
   /// The calling thread's pool.
-  static var current: FormatterPool {
-    if let raw = pthread_getspecific(threadKey) {
-      return Unmanaged<FormatterPool>.fromOpaque(raw).takeUnretainedValue()
-    }
-    let pool = FormatterPool()
-    pthread_setspecific(threadKey, Unmanaged.passRetained(pool).toOpaque())
-    return pool
-  }
+  static var current: FormatterPool { slot.current }
 
-  /// The thread-specific slot; its destructor frees a pool when its thread ends.
-  private static let threadKey: pthread_key_t = {
-    var key = pthread_key_t()
-    pthread_key_create(&key) { raw in
-      guard let raw else { return }
-      Unmanaged<FormatterPool>.fromOpaque(raw).release()
-    }
-    return key
-  }()
+  private static let slot = ThreadSlot { FormatterPool() }
 
   /// Takes the pooled number formatter for `key`, if one is free.
   func takeNumberFormatter(_ key: Key) -> ReusableNumberFormatter? {
@@ -69,9 +54,22 @@ enum FormatterSettings: Hashable {
 /// changes nothing, and builds a new one on the next use; `LocalizableInt` sets
 /// `usesGroupingSeparator` before every value, so without this every grouped integer paid
 /// for a new ICU formatter.
+///
+/// It also remembers what it spelled (``SpellingMemory``): a stub is encoded again for the
+/// determinism probe and for each system version, with the same numbers.
 final class ReusableNumberFormatter: NumberFormatter, @unchecked Sendable {
   /// `usesGroupingSeparator` as configured when the formatter was built.
   private var initialGrouping = true
+  @exclusivity(unchecked) private var memory = SpellingMemory<NumberKey>()
+
+  /// A number as its spelling depends on it: its value, its type, and grouping, the one
+  /// setting callers change.
+  private struct NumberKey: Hashable {
+    let bits: UInt64
+    let integer: Int64
+    let type: Int8
+    let grouped: Bool
+  }
 
   /// Builds a formatter for `locale`, `style` and `fractionDigits` (both bounds).
   convenience init(locale: Locale, style: NumberFormatter.Style, fractionDigits: Int?) {
@@ -96,5 +94,53 @@ final class ReusableNumberFormatter: NumberFormatter, @unchecked Sendable {
   /// Puts back what callers may change (grouping), as a freshly built formatter has it.
   func restoreInitialSettings() {
     usesGroupingSeparator = initialGrouping
+  }
+
+  override func string(from number: NSNumber) -> String? {
+    let key = NumberKey(
+      bits: number.doubleValue.bitPattern, integer: number.int64Value,
+      type: number.objCType.pointee, grouped: usesGroupingSeparator)
+    if let known = memory[key] { return known }
+    let text = super.string(from: number)
+    if let text { memory[key] = text }
+    return text
+  }
+}
+
+/// A date formatter that remembers what it spelled: nothing changes its settings after it is
+/// built, and the same dates come back for the determinism probe and for each version.
+final class RememberingDateFormatter: DateFormatter, @unchecked Sendable {
+  @exclusivity(unchecked) private var memory = SpellingMemory<UInt64>()
+
+  override func string(from date: Date) -> String {
+    let key = date.timeIntervalSinceReferenceDate.bitPattern
+    if let known = memory[key] { return known }
+    let text = super.string(from: date)
+    memory[key] = text
+    return text
+  }
+}
+
+/// What one formatter spelled lately, by what it was asked: a formatter's output depends on
+/// its locale and settings, which are fixed for a pooled formatter, and on the value.
+///
+/// ICU takes far longer to format a value than a dictionary to find it. Two generations of
+/// at most ``capacity`` entries each bound the memory: the older is dropped when the newer
+/// fills.
+struct SpellingMemory<Key: Hashable> {
+  private var newer: [Key: String] = [:]
+  private var older: [Key: String] = [:]
+  /// Entries per generation: more than one payload's values in one locale.
+  static var capacity: Int { 512 }
+
+  subscript(key: Key) -> String? {
+    get { newer[key] ?? older[key] }
+    set {
+      if newer.count >= Self.capacity {
+        older = newer
+        newer = [:]
+      }
+      newer[key] = newValue
+    }
   }
 }

@@ -28,25 +28,57 @@ public struct LocalizingEncoder: Sendable {
   /// Encodes `value` into a JSON tree plus everything learned on the way.
   /// - Throws: `EncodingError` for values JSON cannot carry (NaN, infinity).
   public func encode<T: Encodable>(_ value: T) throws -> EncodedPayload {
+    let encoding = try encodeTree(value)
+    return EncodedPayload(
+      value: encoding.tree.value,
+      lookups: encoding.session.lookups,
+      annotations: encoding.session.annotations,
+      randomIdentities: encoding.session.randomIdentities,
+      live: nil)
+  }
+
+  /// Encodes `value` into its canonical bytes, written from the encoder's tree, which is
+  /// kept so that the JSON value can be frozen from it later, only if it is needed.
+  func encodeCanonical<T: Encodable>(_ value: T) throws -> CanonicalEncoding {
+    let encoding = try encodeTree(value)
+    return CanonicalEncoding(
+      bytes: CanonicalJSON.encode(node: encoding.tree),
+      lookups: encoding.session.lookups,
+      annotations: encoding.session.annotations,
+      randomIdentities: encoding.session.randomIdentities,
+      tree: encoding.tree)
+  }
+
+  /// The encoder's tree of `value` and the session that made it.
+  private func encodeTree<T: Encodable>(_ value: T) throws
+    -> (tree: Slot, session: EncodingSession)
+  {
     let session = EncodingSession(
       locale: locale, baseLocale: baseLocale, store: store, version: version,
       collectsAnnotations: collectsAnnotations)
     defer { session.finish() }
     let encoder = ContractEncoder(session: session, path: nil)
-    let json: JSONValue
     if let primitive = try encoder.primitiveValue(value, at: nil) {
-      json = primitive
-    } else {
-      try value.encode(to: encoder)
-      json = encoder.slot.value
+      return (.value(primitive), session)
     }
-    return EncodedPayload(
-      value: json,
-      lookups: session.lookups,
-      annotations: session.annotations,
-      randomIdentities: session.randomIdentities,
-      live: nil)
+    try value.encode(to: encoder)
+    return (encoder.slot, session)
   }
+}
+
+/// One encoding as checks use it: canonical bytes first, the JSON value frozen from the
+/// encoder's tree only on request (``value``).
+struct CanonicalEncoding {
+  /// The canonical bytes of the wire JSON.
+  let bytes: [UInt8]
+  let lookups: [KeyLookup]
+  let annotations: [String: [PathAnnotation]]
+  let randomIdentities: [String]
+  /// The encoder's tree, which the bytes were written from.
+  fileprivate let tree: Slot
+
+  /// The wire JSON as a value, frozen from the tree.
+  var value: JSONValue { tree.value }
 }
 
 /// One encoding's result: the wire JSON and what the encoder learned producing it.

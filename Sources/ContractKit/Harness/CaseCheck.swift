@@ -19,27 +19,28 @@ struct CaseCheck {
   var collectsAnnotations = true
 
   /// What checking one case found.
-  struct Outcome: Sendable {
+  struct Outcome {
     enum BaselineState: Sendable { case missing, equal, different }
     var findings: [Finding]
     /// The canonical bytes encoded now.
-    var current: [UInt8]
+    var current: [UInt8] { payload.bytes }
     var baselineState: BaselineState
-    var payload: EncodedPayload
+    var payload: CasePayload
   }
 
   func run() throws -> Outcome {
-    var payload = try catalog.encode(
+    var payload = try catalog.encodeCase(
       variant, of: contract, for: contractCase, annotations: collectsAnnotations)
-    var bytes = CanonicalJSON.encode(payload.value)
     let file = contractCase
     var findings = currentStateFindings(payload)
     let state: Outcome.BaselineState
     let baseline = try files.read(contractCase.relativePath)
-    if !collectsAnnotations, !sameBytes(baseline, bytes) {
-      payload = try catalog.encode(variant, of: contract, for: contractCase)
-      bytes = CanonicalJSON.encode(payload.value)
+    // The differences are classified with the paths' metadata. A missing baseline has none
+    // to classify: its metadata is needed only if the probe finds a difference.
+    if !collectsAnnotations, let baseline, !sameBytes(baseline, payload.bytes) {
+      payload = try catalog.encodeCase(variant, of: contract, for: contractCase)
     }
+    let bytes = payload.bytes
     if let baseline {
       if sameBytes(baseline, bytes) {
         state = .equal
@@ -64,13 +65,13 @@ struct CaseCheck {
     } else {
       state = .missing
       findings.append(.baselineMissing(file))
-      findings += try probe(first: payload, bytes: bytes)
+      findings += try probe(first: payload, bytes: bytes, isAnnotated: collectsAnnotations)
     }
-    return Outcome(findings: findings, current: bytes, baselineState: state, payload: payload)
+    return Outcome(findings: findings, baselineState: state, payload: payload)
   }
 
   /// Problems in the encoding itself: random ids, translations, placeholders, collisions.
-  private func currentStateFindings(_ payload: EncodedPayload) -> [Finding] {
+  private func currentStateFindings(_ payload: CasePayload) -> [Finding] {
     let file = contractCase
     var findings: [Finding] = payload.randomIdentities.map { .randomIdentity(at: $0, in: file) }
     for lookup in payload.lookups {
@@ -89,11 +90,16 @@ struct CaseCheck {
     }
     // ContractKit's encoder logs every lookup; for the app's own payloads the hints say which
     // texts are localized, and an empty one is a missing translation (FOSMVVM writes "").
-    let roles = contract.isWire
-      ? PathRoles(metadata: metadata(annotations: contract.hintedAnnotations),
-                  localizedPointers: [])
-      : nil
-    findings += PayloadLint.findings(in: payload.value, file: file, roles: roles)
+    // The bytes say whether the lint can find anything; nearly always it cannot, and the
+    // payload's value (and the roles) are then never made.
+    let isWire = contract.isWire
+    if payload.facts.mayHaveLintFindings(checksEmptyStrings: isWire) {
+      let roles = isWire
+        ? PathRoles(metadata: metadata(annotations: contract.hintedAnnotations),
+                    localizedPointers: [])
+        : nil
+      findings += PayloadLint.findings(in: payload.value, file: file, roles: roles)
+    }
     return findings
   }
 
@@ -101,10 +107,17 @@ struct CaseCheck {
   ///
   /// A random `ViewModelId()` differs too, but the encoding already reported it where it was
   /// made; it is not reported twice.
-  private func probe(first: EncodedPayload, bytes: [UInt8]) throws -> [Finding] {
-    let second = try catalog.encode(variant, of: contract, for: contractCase, annotations: false)
-    guard !sameBytes(CanonicalJSON.encode(second.value), bytes) else { return [] }
-    let roles = PathRoles(metadata: try metadata(merging: first), localizedPointers: [])
+  private func probe(first: CasePayload, bytes: [UInt8], isAnnotated: Bool = true) throws
+    -> [Finding]
+  {
+    let second = try catalog.encodeCase(
+      variant, of: contract, for: contractCase, annotations: false)
+    guard !sameBytes(second.bytes, bytes) else { return [] }
+    // The first encoding may have skipped the paths' metadata (a missing baseline in a
+    // locale other than the annotated one); the types give the same in every encoding.
+    let annotated = isAnnotated ? first
+      : try catalog.encodeCase(variant, of: contract, for: contractCase)
+    let roles = PathRoles(metadata: try metadata(merging: annotated), localizedPointers: [])
     let random = Set(first.randomIdentities)
     return PayloadDiff(file: contractCase, roles: roles)
       .findings(baseline: first.value, current: second.value)
@@ -131,7 +144,7 @@ struct CaseCheck {
     }
   }
 
-  private func metadata(merging payload: EncodedPayload) throws -> ContractMetadata {
+  private func metadata(merging payload: CasePayload) throws -> ContractMetadata {
     var metadata = try committedMetadata.metadata() ?? self.metadata(annotations: [:])
     metadata.merge(payload.annotations)
     return metadata

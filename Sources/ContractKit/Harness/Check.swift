@@ -12,6 +12,9 @@ public struct Check: Sendable {
   /// Whether each missing baseline is a finding; `record`, which writes them, does not
   /// need a finding per file of a tree recorded for the first time.
   var listsMissingBaselines = true
+  /// Where `record` stages the bytes of changed cases and `contract.json` files as the check
+  /// finds them, so that they need no encoding again to be written.
+  var staging: StagedWrites?
 
   public init(catalog: Catalog, options: RunOptions = RunOptions()) {
     self.catalog = catalog
@@ -34,21 +37,27 @@ public struct Check: Sendable {
     let tree = try BaselineTree.scan(files)
     let contracts = catalog.contracts.filter { options.includes($0.name) }
     let catalog = self.catalog
-    let jobs = contracts.flatMap { contract in catalog.versions.map { (contract, $0) } }
     let listsMissingBaselines = self.listsMissingBaselines
     let totals = Mutex(CheckTotals())
     let previous = catalog.releasedBeforeCurrent
-    var groups = try WorkerPool.map(jobs, threads: options.threads) { contract, version in
-      var check = GroupCheck(catalog: catalog, contract: contract, version: version, files: files)
-      if version == catalog.currentVersion { check.releasedBefore = previous }
-      var outcome = try check.run()
-      totals.withLock { $0.take(from: &outcome) }
-      // A new array, not `removeAll(where:)`, which would keep every group's capacity.
-      if !listsMissingBaselines {
-        outcome.findings = outcome.findings.filter { $0.kind != .baselineMissing }
+    let staging = self.staging
+    // One job per contract, its versions one after the other on one thread: a stub is the
+    // same in every version, and the thread's formatters remember what they spelled.
+    var groups = try WorkerPool.map(contracts, threads: options.threads) { contract in
+      try catalog.versions.map { version in
+        var check = GroupCheck(
+          catalog: catalog, contract: contract, version: version, files: files)
+        if version == catalog.currentVersion { check.releasedBefore = previous }
+        check.staging = staging
+        var outcome = try check.run()
+        totals.withLock { $0.take(from: &outcome) }
+        // A new array, not `removeAll(where:)`, which would keep every group's capacity.
+        if !listsMissingBaselines {
+          outcome.findings = outcome.findings.filter { $0.kind != .baselineMissing }
+        }
+        return outcome
       }
-      return outcome
-    }
+    }.flatMap { $0 }
     let total = totals.withLock { $0 }
     var comparison = ReleaseComparison(
       versions: catalog.versions, previous: previous,

@@ -8,6 +8,8 @@ struct GroupCheck {
   /// For the current version: the newest released version before it, whose baselines
   /// today's encodings are compared with for the bump the next release needs.
   var releasedBefore: SystemVersion?
+  /// Where `record` stages what it will write (``StagedWrites``).
+  var staging: StagedWrites?
 
   struct Outcome: Sendable {
     var findings: [Finding] = []
@@ -21,8 +23,8 @@ struct GroupCheck {
     var changedCases: [UInt32] = []
     var baselineCount = 0
     /// Whether `contract.json` differs from what the types say now. The document itself is
-    /// not kept (a cold `record` of 20,000 files would hold thousands): `record` builds it
-    /// again with ``GroupCheck/currentMetadata()``.
+    /// not kept (a cold `record` of 20,000 files would hold thousands): `record` has it
+    /// staged (``GroupCheck/staging``).
     var metadataChanged = false
     /// The kinds of change from ``GroupCheck/releasedBefore``'s baselines to today's
     /// encodings of this version.
@@ -36,6 +38,9 @@ struct GroupCheck {
     let committed = try CommittedMetadata(folder, in: files)
     var outcome = Outcome(contract: contract.name, version: version)
     var metadata = emptyMetadata
+    // What `record` writes as contract.json: the annotated locale's encodings alone, one per
+    // variant, in variant order.
+    var recordedMetadata = emptyMetadata
     let release = releasedBefore.map { VersionComparison(files: files, previous: $0) }
     // One variant's locales at a time: stale translations compare them with each other.
     var variantLocales: [StaleTranslations.Locale] = []
@@ -47,24 +52,36 @@ struct GroupCheck {
       ).run()
       outcome.findings += result.findings
       metadata.merge(result.payload.annotations)
+      if contractCase.locale == annotatedLocale {
+        recordedMetadata.merge(result.payload.annotations)
+      }
       outcome.baselineCount += 1
-      if result.baselineState != .equal { outcome.changedCases.append(UInt32(position)) }
+      if result.baselineState != .equal {
+        outcome.changedCases.append(UInt32(position))
+        if let staging, staging.stagesCase(contractCase, result.baselineState == .missing) {
+          try staging.stage(result.current, at: contractCase.relativePath)
+        }
+      }
       tally(result.payload.lookups, locale: contractCase.locale, into: &outcome)
-      outcome.resolvedKeys.formUnion(Self.declaredKeys(in: result.payload.annotations))
       if let release {
         let roles = PathRoles(metadata: metadata, localizedPointers: [])
+        let payload = result.payload
         let changes = try release.changes(
-          to: result.payload.value, bytes: result.current, of: contractCase, roles: roles)
+          to: { payload.value }, bytes: result.current, of: contractCase, roles: roles)
         outcome.releaseChanges.formUnion(changes?.map(\.kind) ?? [.contractAdded])
       }
+      let payload = result.payload
       variantLocales.append(.init(file: contractCase, findings: result.findings,
-                                  payload: result.payload.value))
+                                  reading: { payload.value }))
       if contractCase.locale == catalog.locales.last {
         outcome.findings += StaleTranslations.findings(
           in: variantLocales, baseLocale: catalog.baseLocale)
         variantLocales = []
       }
     }
+    // Every case's annotations are merged into `metadata`, keys and cases unioned: its
+    // declared keys are theirs, taken once rather than once per case.
+    outcome.resolvedKeys.formUnion(Self.declaredKeys(in: metadata.annotations))
     let metadataBytes = CanonicalJSON.encode(metadata.json)
     // Unchanged metadata lists the same cases; only a change is worth parsing the file for.
     var enumChanges: [Finding] = []
@@ -80,6 +97,14 @@ struct GroupCheck {
         ContractVersion(contract: contract.name, version: previous), in: files)
       outcome.releaseChanges.formUnion(
         EnumCaseDiff.changes(old: old, new: metadata, in: folder, released: true).map(\.kind))
+    }
+    if outcome.metadataChanged, let staging,
+      staging.stagesMetadata(folder, committed.bytes == nil)
+    {
+      let recorded = CanonicalJSON.encode(recordedMetadata.json)
+      if !sameBytes(committed.bytes, recorded) {
+        try staging.stage(recorded, at: folder.metadataPath)
+      }
     }
     // A contract.json whose change an enum finding already names is not also stale.
     if outcome.metadataChanged, outcome.changedCases.isEmpty, enumChanges.isEmpty {
@@ -105,17 +130,6 @@ struct GroupCheck {
       contract: contract.name, version: version.versionString, baseLocale: catalog.baseLocale,
       locales: catalog.locales, variants: contract.variants.map(\.name), annotations: [:],
       redactions: contract.redactor.redactions.map(\.pattern))
-  }
-
-  /// The `contract.json` the types give now, from what ``run()`` collects too: one
-  /// encoding per variant, in the annotated locale.
-  func currentMetadata() throws -> ContractMetadata {
-    var metadata = emptyMetadata
-    for variant in contract.variants {
-      let contractCase = folder.file(locale: annotatedLocale, variant: variant.name)
-      metadata.merge(try catalog.encode(variant, of: contract, for: contractCase).annotations)
-    }
-    return metadata
   }
 
   /// The keys a payload's metadata names: every case's display key of its enums (a case

@@ -51,15 +51,29 @@ public struct Record: Sendable {
   }
 
   public func run() throws -> Outcome {
+    let files = BaselineFiles(root: catalog.effectiveBaselineDirectory)
+    let selection = self.selection
+    let onlyMissing = self.onlyMissing
+    // The check stages what this run would write; a refusal, an error or a kill leaves none
+    // of it in place.
+    let staging = StagedWrites(
+      files: files,
+      stagesCase: { contractCase, isMissing in
+        selection.touches(.version(contractCase.folder)) && selection.touches(.file(contractCase))
+          && (!onlyMissing || isMissing)
+      },
+      stagesMetadata: { folder, isMissing in
+        selection.touches(.version(folder)) && (!onlyMissing || isMissing)
+      })
+    defer { staging.discard() }
     var checking = Check(catalog: catalog, options: RunOptions(threads: options.threads))
     checking.listsMissingBaselines = false
+    checking.staging = staging
     let check = try checking.runDetailed()
     let findings = check.report.findings
-    let selection = self.selection
     let unstable = findings.filter {
       $0.kind.recording == .refuses && selection.touches($0.scope)
     }
-    let files = BaselineFiles(root: catalog.effectiveBaselineDirectory)
     let breaking = (findings.filter { finding in
       finding.kind.recording == .needsReason
         && finding.scope.version.map(catalog.isReleased) ?? true
@@ -76,7 +90,7 @@ public struct Record: Sendable {
     // A killed record's temporary files go once this one is sure to write.
     LeftoverTemporaryFile.remove(
       TreeFindings.temporaryFiles(in: check.tree, files: files).map(\.path))
-    let (written, unselected) = try write(check.groups, files: files)
+    let (written, unselected) = try commit(check.groups, staging: staging)
     let tree = try BaselineTree.scan(files)
     let considered = selection.isEmpty
       ? check.groups.reduce(0) { $0 + $1.baselineCount }
@@ -132,14 +146,14 @@ public struct Record: Sendable {
     return findings
   }
 
-  /// Writes the changed payloads and `contract.json` files of the selection; returns the
-  /// paths written and how many changed payloads the selection left out.
-  private func write(_ groups: [GroupCheck.Outcome], files: BaselineFiles) throws
+  /// Puts the staged payloads and `contract.json` files of the selection in place; returns
+  /// the paths written and how many changed payloads the selection left out.
+  private func commit(_ groups: [GroupCheck.Outcome], staging: StagedWrites) throws
     -> (written: [String], unselected: Int)
   {
     let catalog = self.catalog
-    let onlyMissing = self.onlyMissing
     let selection = self.selection
+    let files = staging.files
     let perGroup = try WorkerPool.map(groups, threads: options.threads) {
       group -> (written: [String], unselected: Int) in
       var written: [String] = []
@@ -153,21 +167,19 @@ public struct Record: Sendable {
       }
       let cases = groupCheck.cases
       for position in group.changedCases {
-        let (variant, contractCase) = cases[Int(position)]
+        let contractCase = cases[Int(position)].contractCase
         guard selection.touches(.file(contractCase)) else {
           unselected += 1
           continue
         }
-        if onlyMissing, try files.read(contractCase.relativePath) != nil { continue }
-        let payload = try catalog.encode(variant, of: contract, for: contractCase, annotations: false)
-        if try files.write(CanonicalJSON.encode(payload.value), to: contractCase.relativePath) {
-          written.append(contractCase.relativePath)
-        }
+        // Not staged: `CONTRACTKIT_RECORD=missing` and the baseline exists.
+        guard staging.isStaged(contractCase.relativePath) else { continue }
+        try staging.commit(contractCase.relativePath)
+        written.append(contractCase.relativePath)
       }
       let metadataPath = groupCheck.folder.metadataPath
-      let wanted = try group.metadataChanged && (!onlyMissing || files.read(metadataPath) == nil)
-      let metadata = try wanted ? groupCheck.currentMetadata() : nil
-      if let metadata, try files.write(CanonicalJSON.encode(metadata.json), to: metadataPath) {
+      if staging.isStaged(metadataPath) {
+        try staging.commit(metadataPath)
         written.append(metadataPath)
       }
       return (written, unselected)

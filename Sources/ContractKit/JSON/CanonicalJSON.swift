@@ -26,10 +26,7 @@
 public enum CanonicalJSON {
   /// Canonical UTF-8 bytes of `value`, ending in `"\n"`.
   public static func encode(_ value: JSONValue) -> [UInt8] {
-    var writer = Writer()
-    writer.write(value)
-    writer.bytes.append(JSONByte.newline)
-    return writer.bytes
+    encode(node: value)
   }
 
   /// Canonical text of `value`, ending in `"\n"`.
@@ -39,52 +36,58 @@ public enum CanonicalJSON {
 
   /// `string` as a JSON string literal with quotes, escaped the canonical way.
   static func quoted(_ string: String) -> String {
-    var bytes: [UInt8] = []
-    appendQuoted(string, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    var output = CanonicalOutput(capacity: string.utf8.count + 8)
+    appendQuoted(string, to: &output)
+    return String(decoding: output.bytes(), as: UTF8.self)
   }
 
   /// Appends `string` as a quoted, canonically escaped JSON string literal.
   static func appendQuoted(_ string: String, to bytes: inout [UInt8]) {
-    bytes.append(JSONByte.quote)
-    let done: Void? = string.utf8.withContiguousStorageIfAvailable { utf8 in
-      appendEscaped(utf8, to: &bytes)
-    }
-    if done == nil {
-      Array(string.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &bytes) }
-    }
-    bytes.append(JSONByte.quote)
+    bytes += quoted(string).utf8
+  }
+
+  /// Appends `string` as a quoted, canonically escaped JSON string literal.
+  static func appendQuoted(_ string: String, to output: inout CanonicalOutput) {
+    var string = string
+    string.withUTF8 { appendQuoted(utf8: $0, to: &output) }
+  }
+
+  /// Appends valid UTF-8 as a quoted, canonically escaped JSON string literal.
+  static func appendQuoted(utf8: UnsafeBufferPointer<UInt8>, to output: inout CanonicalOutput) {
+    output.append(JSONByte.quote)
+    appendEscaped(utf8, to: &output)
+    output.append(JSONByte.quote)
   }
 
   /// Appends the escaped bytes of one string's UTF-8, copying unescaped runs in bulk.
-  private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+  private static func appendEscaped(
+    _ utf8: UnsafeBufferPointer<UInt8>, to output: inout CanonicalOutput
+  ) {
     var runStart = 0
     for index in 0..<utf8.count {
       let byte = utf8[index]
       guard JSONByte.needsEscape(byte) else { continue }
       if runStart < index {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        output.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
       }
       runStart = index + 1
-      bytes.append(JSONByte.backslash)
+      output.append(JSONByte.backslash)
       switch byte {
-      case JSONByte.quote, JSONByte.backslash: bytes.append(byte)
-      case 0x08: bytes.append(UInt8(ascii: "b"))
-      case 0x0C: bytes.append(UInt8(ascii: "f"))
-      case 0x0A: bytes.append(UInt8(ascii: "n"))
-      case 0x0D: bytes.append(UInt8(ascii: "r"))
-      case 0x09: bytes.append(UInt8(ascii: "t"))
+      case JSONByte.quote, JSONByte.backslash: output.append(byte)
+      case 0x08: output.append(UInt8(ascii: "b"))
+      case 0x0C: output.append(UInt8(ascii: "f"))
+      case 0x0A: output.append(UInt8(ascii: "n"))
+      case 0x0D: output.append(UInt8(ascii: "r"))
+      case 0x09: output.append(UInt8(ascii: "t"))
       default:
         let hex: StaticString = "0123456789abcdef"
-        bytes.append(UInt8(ascii: "u"))
-        bytes.append(UInt8(ascii: "0"))
-        bytes.append(UInt8(ascii: "0"))
-        bytes.append(hex.utf8Start[Int(byte >> 4)])
-        bytes.append(hex.utf8Start[Int(byte & 0x0F)])
+        output.append("u00")
+        output.append(hex.utf8Start[Int(byte >> 4)])
+        output.append(hex.utf8Start[Int(byte & 0x0F)])
       }
     }
     if runStart < utf8.count {
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+      output.append(UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
   }
 }
@@ -102,94 +105,162 @@ enum JSONByte {
   }
 }
 
+/// A tree ``CanonicalJSON`` can write: a ``JSONValue``, or a tree that has not become one
+/// (the encoder's own, the tokens of a document being canonicalized), so that canonical bytes
+/// need no `[String: JSONValue]` built, hashed and sorted on the way.
+protocol CanonicalNode {
+  /// How the tree holds an object's key: a `String`, or something it spells faster.
+  associatedtype Key
+
+  /// What this node is, with a container's children appended to `children`: an object's
+  /// members sorted by code point with no key twice, an array's elements without keys.
+  /// One buffer serves the whole walk, so no container costs an array of its own.
+  func appendCanonicalChildren(to children: inout [CanonicalChild<Self>]) -> CanonicalShape
+
+  /// Appends this leaf's canonical spelling.
+  func appendCanonicalLeaf(to output: inout CanonicalOutput)
+
+  /// Appends `key` quoted and escaped, then `" : "`.
+  func appendCanonicalKey(_ key: Key, to output: inout CanonicalOutput)
+}
+
+/// What a ``CanonicalNode`` is.
+enum CanonicalShape { case leaf, array, object }
+
+/// One child of a container: an object's member with its key, or an array's element.
+struct CanonicalChild<Node: CanonicalNode> {
+  var key: Node.Key?
+  var value: Node
+}
+
+extension JSONValue: CanonicalNode {
+  func appendCanonicalChildren(to children: inout [CanonicalChild<JSONValue>]) -> CanonicalShape {
+    switch self {
+    case .array(let elements):
+      for element in elements { children.append(CanonicalChild(key: nil, value: element)) }
+      return .array
+    case .object(let members):
+      let start = children.count
+      for (key, value) in members { children.append(CanonicalChild(key: key, value: value)) }
+      children[start...].sort { codePointOrder($0.key ?? "", $1.key ?? "") }
+      return .object
+    case .null, .bool, .number, .string:
+      return .leaf
+    }
+  }
+
+  func appendCanonicalLeaf(to output: inout CanonicalOutput) {
+    CanonicalJSON.appendScalar(self, to: &output)
+  }
+
+  func appendCanonicalKey(_ key: String, to output: inout CanonicalOutput) {
+    CanonicalJSON.appendKey(key, to: &output)
+  }
+}
+
 extension CanonicalJSON {
-  /// An open array or object whose children are still being written.
+  /// Canonical UTF-8 bytes of any tree the writer can walk, ending in `"\n"`;
+  /// `expectedSize` sizes the buffer.
+  static func encode<Node: CanonicalNode>(node root: Node, expectedSize: Int = 16_384)
+    -> [UInt8]
+  {
+    var writer = Writer<Node>(output: CanonicalOutput(capacity: expectedSize))
+    writer.write(root)
+    writer.output.append(JSONByte.newline)
+    return writer.output.bytes()
+  }
+
+  /// Appends a scalar's spelling; containers, which the writer opens itself, as `{}` or `[]`
+  /// when empty.
+  static func appendScalar(_ value: JSONValue, to output: inout CanonicalOutput) {
+    switch value {
+    case .null: output.append("null")
+    case .bool(let flag): output.append(flag ? "true" : "false")
+    case .number(let number): output.append(utf8: number.canonical)
+    case .string(let text): appendQuoted(text, to: &output)
+    case .array: output.append("[]")
+    case .object: output.append("{}")
+    }
+  }
+
+  /// Appends `key` as an object member's key: quoted, escaped, then `" : "`.
+  static func appendKey(_ key: String, to output: inout CanonicalOutput) {
+    appendQuoted(key, to: &output)
+    output.append(" : ")
+  }
+
+  /// `key` as an object member's key, quoted, escaped, then `" : "`.
+  static func spelledKey(_ key: String) -> [UInt8] {
+    var output = CanonicalOutput(capacity: key.utf8.count + 8)
+    appendKey(key, to: &output)
+    return output.bytes()
+  }
+
+  /// An open array or object whose children are still being written: its children are
+  /// `children[start..<(start + count)]` of the writer.
   private struct Frame {
     let isObject: Bool
-    var elements: [JSONValue] = []
-    var members: [(key: String, value: JSONValue)] = []
-    var count: Int
+    let start: Int
+    let count: Int
     var next = 0
   }
 
-  /// The iterative writer: an explicit stack of open containers and one growing byte buffer.
-  private struct Writer {
-    var bytes: [UInt8] = []
-    private var stack: [Frame] = []
-    private var spaces = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+  /// The iterative writer: an explicit stack of open containers, the children of each in one
+  /// shared buffer, and one growing byte buffer.
+  private struct Writer<Node: CanonicalNode>: ~Copyable {
+    var output: CanonicalOutput
+    private var frames: [Frame] = []
+    private var children: [CanonicalChild<Node>] = []
 
-    init() {
-      bytes.reserveCapacity(4096)
+    init(output: consuming CanonicalOutput) {
+      self.output = output
     }
 
     /// Writes `root` and everything inside it.
-    mutating func write(_ root: JSONValue) {
+    mutating func write(_ root: Node) {
       open(root)
-      while !stack.isEmpty {
-        let top = stack.count - 1
-        let index = stack[top].next
-        if index == stack[top].count {
-          let isObject = stack[top].isObject
-          stack.removeLast()
+      while let top = frames.indices.last {
+        let frame = frames[top]
+        if frame.next == frame.count {
+          frames.removeLast()
+          children.removeLast(frame.count)
           newline(depth: top)
-          bytes.append(UInt8(ascii: isObject ? "}" : "]"))
+          output.append(UInt8(ascii: frame.isObject ? "}" : "]"))
           continue
         }
-        stack[top].next = index + 1
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        frames[top].next = frame.next + 1
+        if frame.next > 0 { output.append(UInt8(ascii: ",")) }
         newline(depth: top + 1)
-        if stack[top].isObject {
-          CanonicalJSON.appendQuoted(stack[top].members[index].key, to: &bytes)
-          bytes.append(UInt8(ascii: " "))
-          bytes.append(UInt8(ascii: ":"))
-          bytes.append(UInt8(ascii: " "))
-          open(stack[top].members[index].value)
-        } else {
-          open(stack[top].elements[index])
-        }
+        let child = children[frame.start + frame.next]
+        if let key = child.key { child.value.appendCanonicalKey(key, to: &output) }
+        open(child.value)
       }
     }
 
-    /// Writes a scalar or an empty container whole, or the opening bracket of a non-empty
+    /// Writes a leaf or an empty container whole, or the opening bracket of a non-empty
     /// container, which it pushes.
-    private mutating func open(_ value: JSONValue) {
-      switch value {
-      case .null: append("null")
-      case .bool(let flag): append(flag ? "true" : "false")
-      case .number(let number): bytes.append(contentsOf: number.canonical.utf8)
-      case .string(let text): CanonicalJSON.appendQuoted(text, to: &bytes)
-      case .array(let elements):
-        if elements.isEmpty {
-          append("[]")
+    private mutating func open(_ node: Node) {
+      let start = children.count
+      let shape = node.appendCanonicalChildren(to: &children)
+      let count = children.count - start
+      switch shape {
+      case .leaf:
+        node.appendCanonicalLeaf(to: &output)
+      case .array, .object:
+        let isObject = shape == .object
+        if count == 0 {
+          output.append(isObject ? "{}" : "[]")
         } else {
-          bytes.append(UInt8(ascii: "["))
-          stack.append(Frame(isObject: false, elements: elements, count: elements.count))
-        }
-      case .object(let members):
-        if members.isEmpty {
-          append("{}")
-        } else {
-          bytes.append(UInt8(ascii: "{"))
-          let sorted = members.sorted { codePointOrder($0.key, $1.key) }
-          stack.append(Frame(isObject: true, members: sorted, count: sorted.count))
+          output.append(UInt8(ascii: isObject ? "{" : "["))
+          frames.append(Frame(isObject: isObject, start: start, count: count))
         }
       }
-    }
-
-    /// Appends an ASCII literal's bytes.
-    private mutating func append(_ literal: StaticString) {
-      bytes.append(
-        contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     /// Starts a line indented for `depth` levels of nesting.
     private mutating func newline(depth: Int) {
-      bytes.append(JSONByte.newline)
-      let width = depth * 2
-      if spaces.count < width {
-        spaces = [UInt8](repeating: UInt8(ascii: " "), count: width * 2)
-      }
-      bytes.append(contentsOf: spaces[0..<width])
+      output.append(JSONByte.newline)
+      output.appendSpaces(depth * 2)
     }
   }
 }

@@ -2,30 +2,54 @@ extension JSONParser.Reader {
   /// Reads the string whose opening quote is at `offset`, validating its UTF-8; with
   /// `building` false, only validates it and returns `""`.
   mutating func readString(building: Bool = true) throws(InputError) -> String {
+    let scanned = try scanString()
+    guard building else { return "" }
+    if let range = scanned.range { return text(range) }
+    return String(decoding: scratch, as: UTF8.self)
+  }
+
+  /// A string ``scanString()`` moved past.
+  struct ScannedString {
+    /// The string's bytes when it has no escapes; `nil` when its text is in `scratch`.
+    let range: Range<Int>?
+    /// Whether its bytes hold a DEL (U+007F), which canonical JSON escapes.
+    let hasDelete: Bool
+  }
+
+  /// Moves past the string whose opening quote is at `offset`, validating it.
+  mutating func scanString() throws(InputError) -> ScannedString {
     let start = offset + 1
     var index = start
+    var hasDelete = false
+    // Held locally, so the loop over the string's plain bytes keeps them in registers.
+    let bytes = self.bytes
+    let count = bytes.count
     while true {
-      guard index < bytes.count else { throw endOfFile(inside: "a string") }
-      let byte = bytes[index]
-      if byte >= 0x20, byte < 0x80, byte != JSONByte.quote, byte != JSONByte.backslash {
+      while index < count {
+        let byte = bytes[index]
+        guard byte >= 0x20, byte < 0x7F, byte != JSONByte.quote, byte != JSONByte.backslash
+        else { break }
         index += 1
-        continue
       }
+      guard index < count else { throw endOfFile(inside: "a string") }
+      let byte = bytes[index]
       if byte == JSONByte.quote {
         offset = index + 1
-        return building ? text(start..<index) : ""
+        return ScannedString(range: start..<index, hasDelete: hasDelete)
       }
       if byte == JSONByte.backslash {
-        return try readEscapedString(start: start, firstEscape: index, building: building)
+        try readEscapedString(start: start, firstEscape: index)
+        return ScannedString(range: nil, hasDelete: hasDelete)
       }
+      if byte == 0x7F { hasDelete = true }
       index = try advance(inStringAt: index)
     }
   }
 
-  /// Reads the rest of a string that has escapes, from its first backslash.
+  /// Reads the rest of a string that has escapes, from its first backslash, into `scratch`.
   private mutating func readEscapedString(
-    start: Int, firstEscape: Int, building: Bool
-  ) throws(InputError) -> String {
+    start: Int, firstEscape: Int
+  ) throws(InputError) {
     scratch.removeAll(keepingCapacity: true)
     var runStart = start
     var index = firstEscape
@@ -36,7 +60,7 @@ extension JSONParser.Reader {
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
         if byte == JSONByte.quote {
           offset = index + 1
-          return building ? String(decoding: scratch, as: UTF8.self) : ""
+          return
         }
         index = try appendEscape(at: index)
         runStart = index
@@ -137,6 +161,28 @@ extension JSONParser.Reader {
 
   /// Reads the number at `offset` by RFC 8259's grammar.
   mutating func readNumber() throws(InputError) -> JSONNumber {
+    let number = try scanNumber()
+    if let digits = number.plainDigits {
+      var magnitude: Int64 = 0
+      for digitIndex in digits {
+        magnitude = magnitude * 10 + Int64(bytes[digitIndex] - UInt8(ascii: "0"))
+      }
+      return JSONNumber(number.isNegative ? -magnitude : magnitude)
+    }
+    return try spell(number.range)
+  }
+
+  /// Where a number's bytes lie, as ``scanNumber()`` found them.
+  struct ScannedNumber {
+    let range: Range<Int>
+    let isNegative: Bool
+    /// The digits of an integer of up to 18 of them, which fits `Int64` and which
+    /// ``JSONNumber`` spells as plain digits; `nil` for any other number.
+    let plainDigits: Range<Int>?
+  }
+
+  /// Moves past the number at `offset`, validating it by RFC 8259's grammar.
+  mutating func scanNumber() throws(InputError) -> ScannedNumber {
     let start = offset
     var index = offset
     let isNegative = bytes[index] == UInt8(ascii: "-")
@@ -173,16 +219,16 @@ extension JSONParser.Reader {
     }
     offset = index
     // Integers of up to 18 digits fit Int64; JSONNumber spells them as plain digits either way.
-    if index == integerEnd, integerEnd - integerStart <= 18 {
-      var magnitude: Int64 = 0
-      for digitIndex in integerStart..<integerEnd {
-        magnitude = magnitude * 10 + Int64(bytes[digitIndex] - UInt8(ascii: "0"))
-      }
-      return JSONNumber(isNegative ? -magnitude : magnitude)
-    }
-    let literal = text(start..<index)
+    let isPlain = index == integerEnd && integerEnd - integerStart <= 18
+    return ScannedNumber(range: start..<index, isNegative: isNegative,
+                         plainDigits: isPlain ? integerStart..<integerEnd : nil)
+  }
+
+  /// The number whose literal is at `range`, by ``JSONNumber/init(literal:)``.
+  func spell(_ range: Range<Int>) throws(InputError) -> JSONNumber {
+    let literal = text(range)
     guard let number = JSONNumber(literal: literal[...]) else {
-      throw error("number \(literal) is out of range", at: start)
+      throw error("number \(literal) is out of range", at: range.lowerBound)
     }
     return number
   }

@@ -296,12 +296,17 @@ extension JSONParser {
     /// Moves the cursor past JSON whitespace: space, tab, line feed and carriage return.
     @inline(__always)
     mutating func skipWhitespace() {
-      while offset < bytes.count {
-        switch bytes[offset] {
-        case 0x20, 0x0A, 0x0D, 0x09: offset += 1
-        default: return
+      let bytes = self.bytes
+      var index = offset
+      while index < bytes.count {
+        switch bytes[index] {
+        case 0x20, 0x0A, 0x0D, 0x09: index += 1
+        default:
+          offset = index
+          return
         }
       }
+      offset = index
     }
   }
 }

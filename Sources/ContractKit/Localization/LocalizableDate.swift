@@ -37,7 +37,7 @@ extension LocalizableDate: Localizable {
   }
 
   public func encode(to encoder: any Encoder) throws {
-    let fallback = value.map { WireDate.string(from: $0) } ?? decodedText ?? ""
-    try encodeLocalized(to: encoder, fallback: fallback)
+    try encodeLocalized(
+      to: encoder, fallback: value.map { WireDate.string(from: $0) } ?? decodedText ?? "")
   }
 }

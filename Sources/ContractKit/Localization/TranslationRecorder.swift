@@ -25,3 +25,17 @@ protocol TranslationRecorder: ContractRecorder {
   /// A date formatter for this locale in UTC and the Gregorian calendar.
   func dateFormatter(date: DateFormatter.Style, time: DateFormatter.Style) -> DateFormatter
 }
+
+/// The class a translating encoder descends from: found behind an `any Encoder` with a class
+/// check, like ``RecordingEncoderBase``.
+class TranslatingEncoderBase: RecordingEncoderBase {
+  /// This encoder as the translation recorder; a subclass that records returns itself.
+  var translationRecorder: (any TranslationRecorder)? { nil }
+}
+
+extension Encoder {
+  /// The translation recorder behind this encoder, when it is one.
+  var translationRecorder: (any TranslationRecorder)? {
+    (self as? TranslatingEncoderBase)?.translationRecorder
+  }
+}
