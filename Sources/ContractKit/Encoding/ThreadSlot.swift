@@ -8,12 +8,7 @@ final class ThreadSlot<Object: AnyObject>: Sendable {
   private let make: @Sendable () -> Object
 
   init(_ make: @escaping @Sendable () -> Object) {
-    var key = pthread_key_t()
-    pthread_key_create(&key) { raw in
-      guard let raw else { return }
-      Unmanaged<AnyObject>.fromOpaque(raw).release()
-    }
-    self.key = key
+    key = Platform.makeThreadKeyReleasingObjects()
     self.make = make
   }
 

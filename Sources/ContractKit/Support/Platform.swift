@@ -39,6 +39,22 @@ enum Platform {
     return UnsafeRawPointer(found) - base
   }
 
+  /// `pthread_key_create(3)`: a thread-specific key whose value, a retained object
+  /// (`Unmanaged.passRetained`), is released when its thread ends. (The destructor's argument
+  /// is optional in Glibc's signature and not in Darwin's.)
+  static func makeThreadKeyReleasingObjects() -> pthread_key_t {
+    var key = pthread_key_t()
+    #if canImport(Darwin)
+      pthread_key_create(&key) { raw in Unmanaged<AnyObject>.fromOpaque(raw).release() }
+    #else
+      pthread_key_create(&key) { raw in
+        guard let raw else { return }
+        Unmanaged<AnyObject>.fromOpaque(raw).release()
+      }
+    #endif
+    return key
+  }
+
   /// `write(2)`: bytes written, or -1 with `errno` set.
   static func write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     #if canImport(Glibc)
