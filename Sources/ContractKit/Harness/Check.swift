@@ -12,6 +12,9 @@ public struct Check: Sendable {
   /// Whether each missing baseline is a finding; `record`, which writes them, does not
   /// need a finding per file of a tree recorded for the first time.
   var listsMissingBaselines = true
+  /// Whether the report lists every case the run covered (JUnit's test cases); `record`
+  /// reports none, and a cold record of 20,000 files need not hold them.
+  var reportsCases = true
   /// Where `record` stages the bytes of changed cases and `contract.json` files as the check
   /// finds them, so that they need no encoding again to be written.
   var staging: StagedWrites?
@@ -98,7 +101,7 @@ public struct Check: Sendable {
     let report = Report(
       command: "check", findings: findings, summary: summary, coverage: coverage,
       baselineDirectory: files.displayRoot, failOn: options.failOn, comparison: comparison,
-      cases: catalog.cases(in: options.shard), shard: shard)
+      cases: reportsCases ? catalog.cases(in: options.shard) : [], shard: shard)
     return Run(report: report, groups: groups, tree: tree)
   }
 

@@ -66,8 +66,29 @@ public struct Record: Sendable {
         selection.touches(.version(folder)) && (!onlyMissing || isMissing)
       })
     defer { staging.discard() }
+    // The check's tree and report are gone once this returns: the tree is scanned anew for
+    // Baselines.md, and a cold record of 20,000 files would otherwise hold both.
+    let committed = try checkAndCommit(files: files, staging: staging)
+    guard !committed.outcome.refused else { return committed.outcome }
+    var outcome = committed.outcome
+    let tree = try BaselineTree.scan(files)
+    if try writeDocument(tree: tree, coverage: committed.coverage, breaking: outcome.breaking,
+                         files: files)
+    {
+      outcome.written.append(BaselinesDocument.fileName)
+    }
+    return outcome
+  }
+
+  /// Checks the catalog with `staging` and, unless it refuses, puts what it staged in place:
+  /// the outcome so far and the coverage Baselines.md shows.
+  private func checkAndCommit(files: BaselineFiles, staging: StagedWrites) throws
+    -> (outcome: Outcome, coverage: [LocaleCoverage])
+  {
+    let selection = self.selection
     var checking = Check(catalog: catalog, options: RunOptions(threads: options.threads))
     checking.listsMissingBaselines = false
+    checking.reportsCases = false
     checking.staging = staging
     let check = try checking.runDetailed()
     let findings = check.report.findings
@@ -84,29 +105,26 @@ public struct Record: Sendable {
       $0.severity == .error && $0.kind.recording == .keeps && !$0.isLeftover
     }
     if !unstable.isEmpty || (!breaking.isEmpty && acceptBreakingReason == nil) {
-      return Outcome(refused: true, breaking: unstable + breaking, written: [], unchanged: 0,
-                     leftovers: leftovers, remaining: remaining)
+      let refused = Outcome(refused: true, breaking: unstable + breaking, written: [],
+                            unchanged: 0, leftovers: leftovers, remaining: remaining)
+      return (refused, [])
     }
     // A killed record's temporary files go once this one is sure to write.
     LeftoverTemporaryFile.remove(
       TreeFindings.temporaryFiles(in: check.tree, files: files).map(\.path))
     let (written, unselected) = try commit(check.groups, staging: staging)
-    let tree = try BaselineTree.scan(files)
+    staging.forgetFoldersIfAllCommitted()
     let considered = selection.isEmpty
       ? check.groups.reduce(0) { $0 + $1.baselineCount }
-      : catalog.cases.filter { selection.touches(.file($0)) }.count
-    var outcome = Outcome(
-      refused: false, breaking: breaking, written: written,
-      unchanged: considered - written.filter {
-        !$0.hasSuffix("/" + BaselineLayout.metadataFileName)
-      }.count,
-      leftovers: leftovers, remaining: remaining, unselected: unselected)
-    if try writeDocument(tree: tree, coverage: check.report.coverage, breaking: breaking,
-                         files: files)
-    {
-      outcome.written.append(BaselinesDocument.fileName)
+      : catalog.cases.reduce(0) { $0 + (selection.touches(.file($1)) ? 1 : 0) }
+    let payloadsWritten = written.reduce(0) {
+      $0 + ($1.hasSuffix("/" + BaselineLayout.metadataFileName) ? 0 : 1)
     }
-    return outcome
+    let outcome = Outcome(
+      refused: false, breaking: breaking, written: written,
+      unchanged: considered - payloadsWritten,
+      leftovers: leftovers, remaining: remaining, unselected: unselected)
+    return (outcome, check.report.coverage)
   }
 
   /// The breaking changes a released version recorded for the first time makes against the

@@ -74,6 +74,16 @@ final class StagedWrites: Sendable {
     _ = state.withLock { $0.staged.remove(relativePath) }
   }
 
+  /// Forgets the folders it made and knows when every staged file is in place, so that
+  /// ``discard()`` has nothing left to remove: a cold record of 20,000 files holds thousands
+  /// of their paths.
+  func forgetFoldersIfAllCommitted() {
+    state.withLock { state in
+      guard state.staged.isEmpty else { return }
+      state = State()
+    }
+  }
+
   /// Removes every staged file not committed, then every folder staging made that is empty
   /// again, deepest first.
   func discard() {
