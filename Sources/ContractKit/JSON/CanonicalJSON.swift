@@ -23,14 +23,14 @@
 /// }
 /// ```
 /// The writer is iterative, so nesting depth is bounded by memory, not by the thread's stack.
-public enum CanonicalJSON {
+enum CanonicalJSON {
   /// Canonical UTF-8 bytes of `value`, ending in `"\n"`.
-  public static func encode(_ value: JSONValue) -> [UInt8] {
+  static func encode(_ value: JSONValue) -> [UInt8] {
     encode(node: value)
   }
 
   /// Canonical text of `value`, ending in `"\n"`.
-  public static func string(_ value: JSONValue) -> String {
+  static func string(_ value: JSONValue) -> String {
     String(decoding: encode(value), as: UTF8.self)
   }
 

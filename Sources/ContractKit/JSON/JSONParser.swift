@@ -23,12 +23,12 @@ import Foundation
 /// }
 /// ```
 /// Prints: `en.json:1:8: trailing comma before '}' (byte offset 7)`
-public enum JSONParser {
+enum JSONParser {
   /// The deepest nesting of arrays and objects a document may have.
-  public static let maximumDepth = 10_000
+  static let maximumDepth = 10_000
 
   /// Parses one JSON document from its bytes; `file` names the file in errors.
-  public static func parse(
+  static func parse(
     _ bytes: some Collection<UInt8>, file: String
   ) throws(InputError) -> JSONValue {
     let result =
@@ -38,7 +38,7 @@ public enum JSONParser {
   }
 
   /// Reads and parses the JSON file at `path`; the path names the file in errors.
-  public static func parse(contentsOf path: String) throws(InputError) -> JSONValue {
+  static func parse(contentsOf path: String) throws(InputError) -> JSONValue {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw InputError(file: path, reason: "no such file")

@@ -9,7 +9,7 @@
 /// would have given. Nothing a report claims is trusted: every count is recomputed from
 /// findings and cases, a summary that disagrees with them is refused, and so is a set of
 /// reports with a shard missing, a shard twice or shards of different runs.
-public enum ReportMerger {
+enum ReportMerger {
   /// Parses one JSON report of the fixed shape, strictly, with its `"shard"` object when it
   /// has one.
   ///
@@ -25,7 +25,7 @@ public enum ReportMerger {
   /// - Throws: ``InputError`` naming `file` and, for a wrong shape, the JSON Pointer of the
   ///   offending value (`expected a string at /findings/3/kind`): invalid JSON, a missing,
   ///   extra or mistyped key, an unknown kind, severity, gate or bump, a negative count.
-  public static func read(_ bytes: [UInt8], file: String) throws(InputError) -> Report {
+  static func read(_ bytes: [UInt8], file: String) throws(InputError) -> Report {
     let reader = ReportShapeReader(file: file)
     let parsed = try JSONParser.parse(bytes, file: file)
     let keys = parsed["shard"] == nil ? JSONReporter.rootKeys : JSONReporter.rootKeys + ["shard"]
@@ -82,7 +82,7 @@ public enum ReportMerger {
   ///   - reports: One report per shard, in any order.
   ///   - names: The reports' files, for errors (`report 2` without them).
   ///   - failOn: The least severity that fails the merged gate.
-  public static func merge(_ reports: [Report], names: [String] = [], failOn: Severity)
+  static func merge(_ reports: [Report], names: [String] = [], failOn: Severity)
     throws(InputError) -> Report
   {
     let shards = try ShardSet(reports, names: names)
