@@ -131,7 +131,10 @@ struct CanonicalFastPathTests {
   func mutations() throws {
     let files = try FileManager.default.subpathsOfDirectory(atPath: committedBaselines.path)
       .filter { $0.hasSuffix(".json") }.sorted().prefix(40)
-    var state: UInt64 = 0x5EED
+    // 25 mutations per file; a long fuzz run (`CONTRACTKIT_FUZZ_CASES`) spreads its count
+    // over the files, from its seed.
+    let perFile = FaultFuzzTests.isLongRun ? max(25, FaultFuzzTests.cases / files.count) : 25
+    var state: UInt64 = 0x5EED ^ FaultFuzzTests.baseSeed
     func next() -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int(truncatingIfNeeded: state >> 33)
@@ -139,7 +142,7 @@ struct CanonicalFastPathTests {
     let replacements = Array("{}[],:\"\\ 0-.eE1tfnu\u{7F}".utf8) + [0x00, 0xC3, 0xFF, 0x0A]
     for file in files {
       let original = [UInt8](try Data(contentsOf: committedBaselines.appendingPathComponent(file)))
-      for _ in 0..<25 {
+      for _ in 0..<perFile {
         var bytes = original
         for _ in 0..<(1 + next() % 3) {
           let index = next() % bytes.count

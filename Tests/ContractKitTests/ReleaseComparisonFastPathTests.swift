@@ -109,7 +109,7 @@ struct ReleaseComparisonFastPathTests {
 
   @Test("seeded edits of sample payloads: removed, added, changed, emptied and retyped members")
   func edits() throws {
-    var state: UInt64 = 0xC0FFEE
+    var state: UInt64 = 0xC0FFEE ^ FaultFuzzTests.baseSeed
     func next(_ bound: Int) -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int(truncatingIfNeeded: state >> 33) % max(1, bound)
@@ -140,9 +140,14 @@ struct ReleaseComparisonFastPathTests {
         return .number(JSONNumber(next(100)))
       }
     }
-    for pair in try Self.samplePairs().prefix(80) {
+    // 6 edits of each of 80 pairs; a long fuzz run (`CONTRACTKIT_FUZZ_CASES`) spreads its
+    // count over every pair, from its seed.
+    let pairs = try Self.samplePairs()
+    let chosen = FaultFuzzTests.isLongRun ? pairs[...] : pairs.prefix(80)
+    let perPair = FaultFuzzTests.isLongRun ? max(6, FaultFuzzTests.cases / pairs.count) : 6
+    for pair in chosen {
       let old = try JSONParser.parse(pair.old, file: "old.json")
-      for _ in 0..<6 {
+      for _ in 0..<perPair {
         let edited = CanonicalJSON.encode(edit(old, depth: 0))
         Self.expectSameFindings(pair.old, edited, roles: pair.roles, pair.name)
         Self.expectSameFindings(

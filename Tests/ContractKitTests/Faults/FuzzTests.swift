@@ -6,7 +6,9 @@ import Testing
 ///
 /// Every case is generated from its own seed (`base + index`), so a failure names the seed
 /// that replays it. `CONTRACTKIT_FUZZ_CASES=1000000` runs that many cases per test (use a
-/// release build); `CONTRACTKIT_FUZZ_SEED` changes the base seed.
+/// release build), and spreads as many over the fast paths' agreement tests
+/// (`CanonicalFastPathTests`, `ReleaseComparisonFastPathTests`); `CONTRACTKIT_FUZZ_SEED`
+/// changes the base seed.
 @Suite("Faults: fuzzing")
 struct FaultFuzzTests {
   static let cases: Int = {
@@ -19,9 +21,12 @@ struct FaultFuzzTests {
     return UInt64(text) ?? 0xC0_47_AC_75
   }()
 
+  /// Whether `CONTRACTKIT_FUZZ_CASES` asks for a long run: other seeded suites then scale too.
+  static let isLongRun = ProcessInfo.processInfo.environment["CONTRACTKIT_FUZZ_CASES"] != nil
+
   /// Prints one line of statistics on long runs (when `CONTRACTKIT_FUZZ_CASES` is set).
   static func report(_ line: @autoclosure () -> String) {
-    guard ProcessInfo.processInfo.environment["CONTRACTKIT_FUZZ_CASES"] != nil else { return }
+    guard isLongRun else { return }
     print("fuzz (seed \(baseSeed), \(cases) cases): \(line())")
   }
 
