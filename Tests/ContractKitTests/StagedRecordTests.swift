@@ -69,6 +69,26 @@ struct StagedRecordTests {
     #expect(Self.allPaths(scenario.directory.url) == before)
   }
 
+  @Test("staged folders are removed children first, in whatever order threads noted them")
+  func folderRemovalOrder() throws {
+    // Thread A made the root but noted it after thread B made and noted a contract folder.
+    let noted = ["/t/B/Stamp", "/t/B", "/t/B/Card", "/t/B/Card/1.0.0", "/t/B/Stamp/1.0.0"]
+    #expect(StagedWrites.removalOrder(of: noted)
+      == ["/t/B/Stamp/1.0.0", "/t/B/Card/1.0.0", "/t/B/Stamp", "/t/B/Card", "/t/B"])
+
+    // And on disk: removed in that order, the folders all go.
+    let directory = try TemporaryDirectory()
+    let root = directory.url.appendingPathComponent("B").path
+    let made = ["Stamp", "", "Card", "Card/1.0.0", "Stamp/1.0.0"].map {
+      $0.isEmpty ? root : root + "/" + $0
+    }
+    for folder in made.sorted(by: { $0.count < $1.count }) {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    }
+    for folder in StagedWrites.removalOrder(of: made) { rmdir(folder) }
+    #expect(!FileManager.default.fileExists(atPath: root))
+  }
+
   @Test("a record refused on a recorded tree leaves every byte, and no temporary file")
   func refusedRecordOnTree() throws {
     let scenario = try Scenario()

@@ -95,8 +95,16 @@ final class StagedWrites: Sendable {
       return (state.staged, state.madeFolders)
     }
     for relativePath in staged { unlink(temporaryPath(relativePath)) }
-    // A folder is made after its parent, so the reverse order empties children first.
-    for folder in madeFolders.reversed() { rmdir(folder) }
+    for folder in Self.removalOrder(of: madeFolders) { rmdir(folder) }
+  }
+
+  /// The folders staging made, children before their parents. Not the reverse of the order
+  /// they were made in: two threads staging at once can note a folder before the parent
+  /// another thread made first (one `mkdir`s the root, the other finds it and makes its
+  /// contract folder, then the first notes the root), and the root would then be removed
+  /// while it still holds a folder. A child's path is longer than its parent's.
+  static func removalOrder(of folders: [String]) -> [String] {
+    folders.sorted { $0.utf8.count != $1.utf8.count ? $0.utf8.count > $1.utf8.count : $0 > $1 }
   }
 
   /// Makes the folders on the way to `relativePath` that do not exist yet, the baseline
