@@ -22,7 +22,7 @@ extension VersionComparison {
         continue
       }
       if key != WireIdentity.key, isFilledContainer(old[oldRange]),
-        same(old[oldRange], new[newRange])
+        sameBytes(old[oldRange], new[newRange])
       {
         oldResult[key] = .null
         newResult[key] = .null
@@ -101,19 +101,6 @@ extension VersionComparison {
   /// The value `bytes` spell, or `nil` when they are not one JSON value.
   private static func parse(_ bytes: ArraySlice<UInt8>) -> JSONValue? {
     try? JSONParser.parse(bytes, file: "")
-  }
-
-  /// Whether two slices hold the same bytes: one `memcmp`.
-  private static func same(_ lhs: ArraySlice<UInt8>, _ rhs: ArraySlice<UInt8>) -> Bool {
-    guard lhs.count == rhs.count else { return false }
-    return lhs.withUnsafeBytes { left in
-      rhs.withUnsafeBytes { right in
-        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else {
-          return true
-        }
-        return Platform.compareBytes(leftBase, rightBase, left.count) == 0
-      }
-    }
   }
 
   /// Whether `bytes` spell an array or object that is not empty.

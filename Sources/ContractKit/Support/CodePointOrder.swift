@@ -23,6 +23,11 @@ func codePointOrder(_ lhs: String, _ rhs: String) -> Bool {
 /// element by element. Every case of every check ends in this comparison.
 func sameBytes(_ lhs: [UInt8]?, _ rhs: [UInt8]?) -> Bool {
   guard let lhs, let rhs else { return lhs == nil && rhs == nil }
+  return sameBytes(lhs[...], rhs[...])
+}
+
+/// Whether two byte slices are equal: one `memcmp`.
+func sameBytes(_ lhs: ArraySlice<UInt8>, _ rhs: ArraySlice<UInt8>) -> Bool {
   guard lhs.count == rhs.count else { return false }
   return lhs.withUnsafeBytes { left in
     rhs.withUnsafeBytes { right in
