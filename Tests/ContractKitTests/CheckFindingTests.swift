@@ -50,19 +50,8 @@ struct CheckFindingTests {
 
   @Test("null to a value is became-non-null (info); a changed number is value-changed (info)")
   func harmlessChanges() throws {
-    struct Before: Codable, Sendable {
-      var count = 3
-      var note: String?
-      func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(count, forKey: .count)
-        try container.encode(note, forKey: .note)
-      }
-    }
-    struct After: Codable, Sendable {
-      var count = 4
-      var note: String? = "now"
-    }
+    typealias Before = CardFixtures.CounterBefore
+    typealias After = CardFixtures.CounterAfter
     let scenario = try Scenario()
     try scenario.record(scenario.catalog { try $0.register(Before.self, named: "Card", stub: { .init() }) })
     let report = try scenario.check(scenario.catalog {

@@ -13,20 +13,8 @@ struct FaultShardMergeTests {
   typealias CardRenamed = CardFixtures.CardRenamed
   typealias CardRetyped = CardFixtures.CardRetyped
 
-  struct CounterBefore: Codable, Sendable {
-    var count = 3
-    var note: String?
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(count, forKey: .count)
-      try container.encode(note, forKey: .note)
-    }
-  }
-
-  struct CounterAfter: Codable, Sendable {
-    var count = 4
-    var note: String? = "now"
-  }
+  typealias CounterBefore = CardFixtures.CounterBefore
+  typealias CounterAfter = CardFixtures.CounterAfter
 
   struct Row: Codable, Sendable { var vmId: ViewModelId }
   struct Rows: Codable, Sendable { var rows: [Row] }

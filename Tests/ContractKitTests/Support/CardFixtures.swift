@@ -2,9 +2,10 @@ import Foundation
 
 @testable import ContractKit
 
-/// A small test-only contract and two purpose-made changes of it, shared by the suites that
+/// Small test-only contracts and purpose-made changes of them, shared by the suites that
 /// provoke wire-shape findings: the card as released, with a field renamed, and with a field
-/// retyped, a field nulled and its identity changed.
+/// retyped, a field nulled and its identity changed; a counter before and after harmless
+/// changes.
 enum CardFixtures {
   /// The card as its baselines record it.
   struct Card: Codable, Sendable, LocalizedPropertyOwner {
@@ -40,5 +41,22 @@ enum CardFixtures {
       try container.encode(legacyTitle, forKey: .legacyTitle)
       try container.encode(vmId, forKey: .vmId)
     }
+  }
+
+  /// A counter whose `note` is written as null, then with `count` changed and `note` set:
+  /// harmless changes only (`became-non-null`, `value-changed`).
+  struct CounterBefore: Codable, Sendable {
+    var count = 3
+    var note: String?
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(count, forKey: .count)
+      try container.encode(note, forKey: .note)
+    }
+  }
+
+  struct CounterAfter: Codable, Sendable {
+    var count = 4
+    var note: String? = "now"
   }
 }
