@@ -2,78 +2,108 @@
 /// breaks clients, which version bump it requires, what `record` does about it, and what
 /// fixes it. Every decision about kinds reads these; none reads a message.
 extension FindingKind {
-  /// The severity a finding of this kind has unless a report says otherwise.
-  public var defaultSeverity: Severity {
+  /// Every decision about this kind, in one exhaustive table: a new kind does not compile
+  /// until each of them is made.
+  var policy: KindPolicy {
     switch self {
-    case .contractAdded, .fieldAdded, .becameNonNull, .valueChanged, .textChanged: .info
-    case .versionRemoved, .translationFallback, .translationStale, .keyUnused, .baselinesStale:
-      .warning
-    default: .error
+    // Trees and files.
+    case .contractRemoved:
+      KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .keeps)
+    case .contractAdded:
+      KindPolicy(.info, breaks: false, bump: .minor, values: .baselineAndCurrent, .writes)
+    case .baselineMissing:
+      KindPolicy(.error, breaks: false, bump: .minor, values: .baselineAndCurrent, .writes)
+    case .versionRemoved:
+      KindPolicy(.warning, breaks: false, bump: .none, values: .baselineAndCurrent, .keeps)
+    case .localeRemoved:
+      KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .keeps)
+    // Wire shape and values.
+    case .fieldRemoved:
+      KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .needsReason)
+    case .fieldAdded:
+      KindPolicy(.info, breaks: false, bump: .minor, values: .baselineAndCurrent, .writes)
+    case .typeChanged:
+      KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .needsReason)
+    case .becameNull:
+      KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .needsReason)
+    case .becameNonNull:
+      KindPolicy(.info, breaks: false, bump: .minor, values: .baselineAndCurrent, .writes)
+    case .enumCaseRemoved:
+      KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .needsReason)
+    // A new case breaks released clients (one unknown case fails the whole view model), but
+    // between two versions it is an addition: clients of the new version know the case.
+    case .enumCaseAdded:
+      KindPolicy(.error, breaks: true, bump: .minor, values: .baselineAndCurrent, .needsReason)
+    case .valueChanged:
+      KindPolicy(.info, breaks: false, bump: .patch, values: .baselineAndCurrent, .writes)
+    case .decodeFailed:
+      KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .needsReason)
+    // Identity.
+    case .identityChanged:
+      KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .needsReason)
+    case .identityNondeterministic:
+      KindPolicy(.error, breaks: false, bump: .none, values: .twoEncodings, .refuses)
+    case .identityCollision:
+      KindPolicy(.error, breaks: false, bump: .none, values: .currentOnly, .keeps)
+    case .volatileValue:
+      KindPolicy(.error, breaks: false, bump: .none, values: .twoEncodings, .refuses)
+    // Localization.
+    case .translationMissing:
+      KindPolicy(.error, breaks: false, bump: .patch, values: .currentOnly, .keeps)
+    case .translationFallback:
+      KindPolicy(.warning, breaks: false, bump: .patch, values: .currentOnly, .keeps)
+    case .placeholderUnresolved:
+      KindPolicy(.error, breaks: false, bump: .patch, values: .currentOnly, .keeps)
+    case .placeholderMismatch:
+      KindPolicy(.error, breaks: false, bump: .none, values: .baselineAndCurrent, .keeps)
+    case .textChanged:
+      KindPolicy(.info, breaks: false, bump: .patch, values: .baselineAndCurrent, .writes)
+    case .translationStale:
+      KindPolicy(.warning, breaks: false, bump: .none, values: .currentOnly, .keeps)
+    case .keyUnused:
+      KindPolicy(.warning, breaks: false, bump: .none, values: .baselineAndCurrent, .keeps)
+    // Process.
+    case .versionBumpRequired:
+      KindPolicy(.error, breaks: false, bump: .none, values: .baselineAndCurrent, .keeps)
+    case .baselinesStale:
+      KindPolicy(.warning, breaks: false, bump: .none, values: .baselineAndCurrent, .writes)
     }
   }
+
+  /// The severity a finding of this kind has unless a report says otherwise.
+  public var defaultSeverity: Severity { policy.severity }
 
   /// Whether a change of this kind breaks clients that decode the committed baseline.
-  ///
-  /// A new enum case does: a client meeting a case it does not know fails to decode the
-  /// whole view model. Between two versions it is still only an addition (clients of the new
-  /// version know the case), which is why its ``bump`` is minor.
-  public var breaksClients: Bool {
-    switch self {
-    case .contractRemoved, .localeRemoved, .fieldRemoved, .typeChanged, .becameNull,
-      .enumCaseRemoved, .enumCaseAdded, .decodeFailed, .identityChanged:
-      true
-    default:
-      false
-    }
-  }
+  public var breaksClients: Bool { policy.breaksClients }
 
-  /// How a difference of this kind bears on the release version between two versions.
-  ///
-  /// Breaking kinds require a major bump, additions a minor one, changed values and texts a
-  /// patch. Problems that are not wire changes (an unstable stub, an unused key, a stale
-  /// document, a retired version) require none.
-  public var bump: VersionBump {
-    switch self {
-    case .contractAdded, .baselineMissing, .fieldAdded, .becameNonNull, .enumCaseAdded:
-      return .minor
-    case _ where breaksClients:
-      return .major
-    case .valueChanged, .textChanged, .translationMissing, .translationFallback,
-      .placeholderUnresolved:
-      return .patch
-    default:
-      return .none
-    }
-  }
+  /// How a difference of this kind bears on the release version between two versions:
+  /// breaking kinds require major, additions minor, changed values and texts patch, and
+  /// problems that are not wire changes none.
+  public var bump: VersionBump { policy.bump }
 
   /// What a finding of this kind's two values are: the probe's two encodings, today's
   /// encoding alone (a problem no baseline shows), or the baseline and today's encoding.
-  public var valuePair: ValuePair {
-    switch self {
-    case .volatileValue, .identityNondeterministic: .twoEncodings
-    case .identityCollision, .translationMissing, .translationFallback, .translationStale,
-      .placeholderUnresolved:
-      .currentOnly
-    default: .baselineAndCurrent
-    }
-  }
+  public var valuePair: ValuePair { policy.valuePair }
 
   /// What `record` does about a finding of this kind.
-  public var recording: RecordingEffect {
-    switch self {
-    case .fieldRemoved, .typeChanged, .becameNull, .enumCaseRemoved, .enumCaseAdded,
-      .decodeFailed, .identityChanged:
-      .needsReason
-    case .identityNondeterministic, .volatileValue:
-      .refuses
-    case .baselineMissing, .fieldAdded, .becameNonNull, .valueChanged, .textChanged,
-      .baselinesStale, .contractAdded:
-      .writes
-    case .contractRemoved, .versionRemoved, .localeRemoved, .identityCollision,
-      .translationMissing, .translationFallback, .translationStale, .placeholderUnresolved,
-      .placeholderMismatch, .keyUnused, .versionBumpRequired:
-      .keeps
-    }
+  public var recording: RecordingEffect { policy.recording }
+}
+
+/// The decisions a finding kind carries; ``FindingKind/policy`` makes them for every kind.
+struct KindPolicy {
+  let severity: Severity
+  let breaksClients: Bool
+  let bump: VersionBump
+  let valuePair: ValuePair
+  let recording: RecordingEffect
+
+  init(_ severity: Severity, breaks: Bool, bump: VersionBump, values: ValuePair,
+       _ recording: RecordingEffect) {
+    self.severity = severity
+    self.breaksClients = breaks
+    self.bump = bump
+    self.valuePair = values
+    self.recording = recording
   }
 }
 
@@ -120,17 +150,20 @@ extension Finding {
   ///     unreleased version is recorded without a reason.
   public func remedy(command: String, isReleased: Bool = true) -> String {
     let recordAfterwards = "(record never deletes baselines), then run: \(command) record"
+    let recordIfIntended = "If the change is intended, run: \(command) record"
+    if kind.recording == .needsReason && !isReleased {
+      return "\(scope.version.map { "\($0)" } ?? "This version") is unreleased, so no reason "
+        + "is needed: if the change is intended, run: \(command) record"
+    }
     switch kind {
     case .baselineMissing:
       return "Record it: \(command) record (or CONTRACTKIT_RECORD=missing swift test)."
-    case _ where kind.recording == .needsReason && !isReleased:
-      return "\(scope.version.map { "\($0)" } ?? "This version") is unreleased, so no reason "
-        + "is needed: if the change is intended, run: \(command) record"
     case .enumCaseAdded:
       return "Clients of released versions fail to decode the new case. Make it available from "
         + "the unreleased version only (ViewModelEnum.caseAvailability), or if the break is "
         + "intended run: \(command) record --accept-breaking --reason \"…\""
-    case _ where kind.recording == .needsReason:
+    case .fieldRemoved, .typeChanged, .becameNull, .enumCaseRemoved, .decodeFailed,
+      .identityChanged:
       return "Clients of released versions break. Revert the change; if the break is intended, "
         + "run: \(command) record --accept-breaking --reason \"…\""
     case .identityNondeterministic, .volatileValue:
@@ -159,10 +192,11 @@ extension Finding {
       return "Once no client runs this version, delete its baselines " + recordAfterwards
     case .versionBumpRequired:
       return "Declare a version at least as large as the required bump."
-    case .baselinesStale where isLeftover:
-      return "Rename or delete it: it fits no baseline of the catalog."
-    default:
-      return "If the change is intended, run: \(command) record"
+    case .baselinesStale:
+      return isLeftover
+        ? "Rename or delete it: it fits no baseline of the catalog." : recordIfIntended
+    case .contractAdded, .fieldAdded, .becameNonNull, .valueChanged, .textChanged:
+      return recordIfIntended
     }
   }
 }
