@@ -4,6 +4,7 @@ import PackageDescription
 let package = Package(
   name: "ContractKit",
   products: [
+    .library(name: "ContractKitRuntime", targets: ["ContractKitRuntime"]),
     .library(name: "ContractKit", targets: ["ContractKit"]),
     .library(name: "ContractKitTesting", targets: ["ContractKitTesting"]),
     .library(name: "SampleContracts", targets: ["SampleContracts"]),
@@ -11,9 +12,12 @@ let package = Package(
     .executable(name: "contracts-bench", targets: ["contracts-bench"]),
   ],
   targets: [
-    // The vocabulary, the localizing encoder, baselines, diffs, findings, reports and the
-    // command-line engine. Foundation only.
-    .target(name: "ContractKit"),
+    // What an app ships: the ViewModel vocabulary, localizable values, the localization store
+    // with its YAML reader, and the localizing encoder. Foundation only.
+    .target(name: "ContractKitRuntime"),
+    // The harness a test target and a `contracts`-style executable use: baselines, diffs,
+    // findings, check and record, reports and the command line. Re-exports the runtime.
+    .target(name: "ContractKit", dependencies: ["ContractKitRuntime"]),
     // One-line integrations for Swift Testing and XCTest, kept apart so that executables
     // linking ContractKit never link a test framework.
     .target(name: "ContractKitTesting", dependencies: ["ContractKit"]),

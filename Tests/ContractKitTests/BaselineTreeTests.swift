@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 @Suite("baseline tree: the inventory a scan takes")
 struct BaselineTreeTests {

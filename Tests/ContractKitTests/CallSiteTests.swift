@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// The spellings a newcomer writes first: version literals, plain substitution values, a base
 /// locale named as such, and baselines found beside the package.

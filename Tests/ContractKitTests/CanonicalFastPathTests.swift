@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ContractKit
+@testable import ContractKitRuntime
 import SampleContracts
 
 /// The fast paths that write canonical JSON without a `JSONValue` must give exactly the bytes

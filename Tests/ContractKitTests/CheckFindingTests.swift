@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// Every finding `check` can report, provoked by the change a developer would make to a
 /// test-only contract, asserted by kind, severity and path.

@@ -2,6 +2,7 @@ import Foundation
 import SampleContracts
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// `check` on copies of the committed sample baselines, changed the way a tree drifts.
 @Suite("Check: the sample tree and its drift")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// The command line, parsed in memory and run end to end: help, usage errors, exit codes.
 @Suite("Command line")

@@ -2,6 +2,7 @@ import Foundation
 import SampleContracts
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// A new enum case breaks the released clients that do not know it; a case made available
 /// from the unreleased version only does not.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// The FOSMVVM conformance corpus (`../shared/fosmvvm-yaml/cases`): what Yams and FOSMVVM's
 /// `YamlLocalizationStore` really make of 312 translation files, one YAML feature each.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// The payloads the real FOSMVVM framework wrote (`../shared/fosmvvm-wire/`), as baseline
 /// trees: what a FOSMVVM team's recordings look like before ContractKit redacts anything.

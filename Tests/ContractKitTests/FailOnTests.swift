@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// `--fail-on error|warning|info` (and `--strict`, which is `--fail-on warning`) on every
 /// command that reports: `check`, `report`, `diff` and `merge`.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// One document the parser must refuse, with where and why.
 struct JSONRejection: Sendable, CustomTestStringConvertible {

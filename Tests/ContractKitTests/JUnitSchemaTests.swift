@@ -6,6 +6,7 @@ import Testing
 #endif
 
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// The JUnit output of `check`, `diff` and `merge`, clean and failing, against the schema
 /// CI tools read (`Tests/Schemas/junit.xsd`): with `xmllint` where it is installed, and

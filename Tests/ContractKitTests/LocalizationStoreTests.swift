@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 @Suite("Localization store")
 struct LocalizationStoreTests {

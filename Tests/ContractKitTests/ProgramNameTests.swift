@@ -2,6 +2,7 @@ import Foundation
 import SampleContracts
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// The command line names the user's own executable, never `contracts`, in help, usage
 /// errors and next steps.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// `record --only SELECTOR…`: recording, the refusal and the accepted break limited to the
 /// selected cases.

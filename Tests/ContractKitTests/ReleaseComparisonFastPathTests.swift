@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// The release comparison diffs two documents read as tokens, with the parts they spell alike
 /// replaced (``VersionComparison/reducedPair(old:new:)``): its findings must be exactly those

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// Shard reports, written by hand: a consistent set and every way one can be wrong.
 enum ShardFixture {

@@ -6,6 +6,7 @@ import Testing
 #endif
 
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// A small report that exercises grouping, every severity and a finding without coordinates.
 enum ReportFixture {

@@ -3,6 +3,7 @@ import SampleContracts
 import Testing
 import XCTest
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// The sample catalog against its committed baselines: what a user's package does with the
 /// one-line integrations. Every contract, version, locale and variant is its own test case.

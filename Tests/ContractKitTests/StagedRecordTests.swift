@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// `record` writes what its check encoded, staged in hidden temporary files and renamed into
 /// place only when nothing is refused: each stub is made twice (the encoding and the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// Where FOSMVVM would show nothing, or less than was written, ContractKit shows the same on
 /// the wire and says why, naming the YAML line and the fix.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 @Suite("tree diff: contracts, versions, locales")
 struct TreeDiffStructureTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 // `contracts diff OLD NEW --format json` as an acceptance test sees it: finding kinds,
 // severities, coordinates, paths and exit codes, against the documented finding vocabulary.

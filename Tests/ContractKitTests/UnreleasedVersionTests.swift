@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// `Catalog(…, unreleased:)`: the newest version in development is re-recorded freely, the
 /// released ones stay guarded, and the gate states the bump before the release is cut.

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 import XCTest
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// The `swift test` integration: record modes from the environment, and failure messages.
 @Suite("Test integration: ContractVerifier")
@@ -17,14 +18,14 @@ struct VerifierTests {
   static let command = "swift run app-contracts"
 
   @Test("CONTRACTKIT_RECORD and CI decide the record mode", arguments: [
-    ([:], ContractVerifier.RecordMode.never),
+    ([:], RecordMode.never),
     (["CONTRACTKIT_RECORD": "missing"], .missing),
     (["CONTRACTKIT_RECORD": "all"], .all),
     (["CONTRACTKIT_RECORD": "bogus"], .never),
     (["CONTRACTKIT_RECORD": "all", "CI": "true"], .never),
     (["CONTRACTKIT_RECORD": "missing", "CI": "1", "CONTRACTKIT_RECORD_FORCE": "1"], .missing),
   ])
-  func recordMode(environment: [String: String], expected: ContractVerifier.RecordMode) {
+  func recordMode(environment: [String: String], expected: RecordMode) {
     #expect(ContractVerifier.recordMode(environment) == expected)
   }
 

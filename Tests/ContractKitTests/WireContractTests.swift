@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// Wire contracts: payloads the app's own encoder writes, checked with the shape rules and
 /// the registration's hints. Every kind those can produce fires on a purpose-made change.

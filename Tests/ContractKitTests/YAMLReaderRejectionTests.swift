@@ -1,6 +1,7 @@
 import Testing
 
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 @Suite("YAML reader: rejected documents")
 struct YAMLReaderRejectionTests {

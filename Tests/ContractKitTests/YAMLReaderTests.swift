@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// Shared fixtures and helpers of the YAML reader tests.
 enum YAMLTestSupport {

@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// Replaces a file so that every reader sees either its old bytes or its new ones.
 ///

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import ContractKitRuntime
 
 /// Reads and writes files inside one baseline directory, and nowhere else.
 ///

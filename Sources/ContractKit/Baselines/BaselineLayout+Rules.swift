@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// The rule each entry of a baseline tree must follow, worded for the user who broke it.
 ///
 /// A tree scan asks these for every entry it meets; an answer is a reason, and any reason

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// The fixed layout of a baseline tree and the rules its names follow.
 ///
 /// ```

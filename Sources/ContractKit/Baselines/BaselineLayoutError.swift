@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// A baseline tree with entries that break its fixed layout: unusable input (exit 2) for
 /// every command, naming each entry and the rule it breaks.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// The walk over a baseline tree: the one validation of its names, which every command
 /// (`check`, `record`, `report`, `diff`) runs before it reads a file.

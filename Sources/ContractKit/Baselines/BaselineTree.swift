@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// The inventory of a baseline tree on disk: which payload files exist, which metadata, and
 /// which legacy or leftover files lie beside them.

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// A contract version's committed `contract.json`: read once, parsed only when asked.
 ///
 /// A check compares the committed bytes with the metadata the types give now; only a

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// One (contract, version, locale, variant): one baseline file, one test case, and the place
 /// of every finding about one payload.
 ///

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// What the Swift types say about one contract at one version: `contract.json`.
 ///
 /// Recorded beside the payloads so that diffs of trees alone classify precisely: which

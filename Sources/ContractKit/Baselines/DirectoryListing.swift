@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// The entries of one folder of a baseline tree, as raw names with their kinds.
 ///

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Text that comes from outside (file names, keys, paths) made safe to print as part of one
 /// line of a report or an error.
 ///

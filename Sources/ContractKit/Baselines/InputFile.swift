@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// The one way ContractKit opens a file it reads as input: never through a symbolic link,
 /// only a regular file, and never more than ``sizeLimit`` bytes.

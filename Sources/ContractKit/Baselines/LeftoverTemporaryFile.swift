@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// The temporary files a killed `record` leaves behind: `.<name>.<pid>.<random>.tmp`, the
 /// names ``AtomicFile`` writes before it renames a file into place.

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// A path whose value is volatile by design (a server time stamp, a request id): baselines
 /// hold a fixed placeholder of the same JSON type there, and no comparison sees the value.
 ///

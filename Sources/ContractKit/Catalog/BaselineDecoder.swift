@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// Decodes a baseline with today's Swift type, the way a client in the field would.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 extension Catalog {
   /// Every case of the catalog in a fixed order: contract, version, variant, locale.

@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 extension Catalog {
   /// Declares a catalog whose base locale is named as such and whose baselines live beside

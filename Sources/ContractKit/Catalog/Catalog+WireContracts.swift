@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// Contracts whose payloads the app's own code produces: FOSMVVM's localizing encoder, or
 /// a `JSONEncoder` configured as the app sends its DTOs. ContractKit guards those bytes,

@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// The contracts a package guards, with the versions, locales, translations and baseline
 /// directory they are checked against.

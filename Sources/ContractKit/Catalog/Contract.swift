@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// One registered contract: a name, a way to produce each stub variant's payload, and (for
 /// `Decodable` types) a way to prove today's type still decodes old baselines.

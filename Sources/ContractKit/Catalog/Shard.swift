@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// A deterministic slice of a catalog's contracts: `--shard 2/4` checks the second quarter.
 ///
 /// Contracts are assigned by a stable hash of their name (FNV-1a), never by Swift's seeded

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// What a wire contract's registration says about its payload's paths, since no Swift types
 /// of its own tell ContractKit: localized texts, identities, enum fields with their cases,
 /// volatile values to redact.

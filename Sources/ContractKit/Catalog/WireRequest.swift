@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// What a wire contract's producer is asked for: the payload of one variant for one locale
 /// and system version, as the app's own encoder writes it.

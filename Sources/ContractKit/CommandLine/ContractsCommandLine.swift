@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// The `contracts` command line as a library entry point over a catalog.
 ///
@@ -120,7 +121,7 @@ public enum ContractsCommandLine {
       let catalog = try loadCatalog()
       let outcome = try Record(
         catalog: catalog, acceptBreakingReason: invocation.acceptBreaking ? invocation.reason : nil,
-        onlyMissing: invocation.onlyMissing, selection: invocation.selection(in: catalog),
+        mode: invocation.recordMode, selection: invocation.selection(in: catalog),
         options: options
       ).run()
       try stdout(RecordReport.text(

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// The one place that decides how a `contracts` command exits, and what it says when it
 /// cannot finish.
 ///

@@ -1,195 +1,167 @@
+import ContractKitRuntime
+
 /// The `--help` text of the command line and each of its commands, shaped like
-/// swift-argument-parser's (OVERVIEW, USAGE, ARGUMENTS, OPTIONS).
+/// swift-argument-parser's (OVERVIEW, USAGE, ARGUMENTS, OPTIONS), with the options drawn from
+/// ``CommandOption`` so that help cannot drift from what the parser accepts.
 ///
 /// `program` is the executable's name: `contracts` for the sample catalog, the user's own
 /// (`app-contracts`) for theirs.
 enum HelpText {
   static let version = "0.1.0"
+  /// Where an option's or subcommand's abstract starts, as swift-argument-parser aligns it.
+  private static let labelWidth = 26
+  private static let width = 80
 
   static func text(for command: Invocation.Command?, program: String = "contracts") -> String {
     guard let command else { return root(program) }
-    let usage = usage(for: command, program: program)
-    switch command {
-    case .check: return check(usage)
-    case .record: return record(usage)
-    case .diff: return diff(usage, program: program)
-    case .report: return report(usage)
-    case .merge: return merge(usage)
+    var sections = [
+      "OVERVIEW: \(command.overview)",
+      command.discussion(program: program),
+      "USAGE: \(usage(for: command, program: program))",
+    ]
+    if !command.arguments.isEmpty {
+      sections.append("ARGUMENTS:\n" + command.arguments.map { row($0.label, $0.help) }.joined())
     }
+    let options = CommandOption.accepted(by: command).map { row($0.label, $0.help(for: command)) }
+    sections.append("OPTIONS:\n" + options.joined() + row("-h, --help", "Show help information."))
+    sections.append("EXIT CODES:\n" + command.exitCodes.map { row($0.code, $0.meaning) }.joined())
+    return sections.filter { !$0.isEmpty }
+      .map { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }
+      .joined(separator: "\n\n") + "\n"
   }
 
   static func usage(for command: Invocation.Command?, program: String = "contracts") -> String {
-    let options: String
-    switch command {
-    case nil: options = "<subcommand>"
-    case .check?: options = "check [--baselines <dir>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--shard <i/n>]"
-    case .record?: options = "record [--baselines <dir>] [--only <selector> ...] [--missing] [--accept-breaking --reason <text>]"
-    case .diff?: options = "diff <old-dir> <new-dir> [--format <format>] [--output <file>] [--strict | --fail-on <severity>]"
-    case .report?: options = "report [--baselines <dir>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--shard <i/n>]"
-    case .merge?: options = "merge <report.json> ... [--format <format>] [--output <file>] [--strict | --fail-on <severity>]"
-    }
-    return "\(program) \(options)"
+    guard let command else { return "\(program) <subcommand>" }
+    let parts = [command.rawValue] + command.arguments.map(\.usage)
+      + CommandOption.accepted(by: command).compactMap(\.usage)
+    return "\(program) " + parts.joined(separator: " ")
   }
-
-  private static let formats = "(values: text, markdown, json, junit, github; default: text)"
-  private static let failOn = """
-      --strict                Fail on warnings too (the same as --fail-on warning).
-      --fail-on <severity>    The least severity that fails the run; info insists that the
-                              baselines equal today's encodings exactly. (values: error,
-                              warning, info; default: error)
-    """
-  private static let exitCodes = """
-    EXIT CODES:
-      0                       Nothing at a failing severity.
-      1                       Findings at the failing severity (errors; see --fail-on).
-      2                       Bad usage or unusable input (the message names the file and
-                              position).
-    """
 
   private static func root(_ program: String) -> String {
-    """
-    OVERVIEW: Keep ViewModel wire contracts from breaking silently.
+    let subcommands = Invocation.Command.allCases.map { row($0.rawValue, $0.overview) }.joined()
+    let exitCodes = Invocation.Command.check.exitCodes.map { row($0.code, $0.meaning) }.joined()
+    return """
+      OVERVIEW: Keep ViewModel wire contracts from breaking silently.
 
-    Encodes every registered ViewModel stub per locale and per system version, compares
-    the result with the committed baselines in .VersionedTestJSON/, and classifies every
-    difference: wire-breaking, identity churn, localization regression or harmless.
+      Encodes every registered ViewModel stub per locale and per system version, compares
+      the result with the committed baselines in .VersionedTestJSON/, and classifies every
+      difference: wire-breaking, identity churn, localization regression or harmless.
 
-    USAGE: \(usage(for: nil, program: program))
+      USAGE: \(usage(for: nil, program: program))
 
-    OPTIONS:
-      --version               Show the version.
-      -h, --help              Show help information.
+      OPTIONS:
 
-    SUBCOMMANDS:
-      check                   Encode the catalog and compare it with the baselines.
-      record                  Write baselines, contract.json files and Baselines.md.
-      diff                    Compare two baseline trees, with no compiled types.
-      report                  The release-gate report: verdict, required bump, coverage.
-      merge                   Merge the JSON reports of several shards into one verdict.
-
-      See '\(program) help <subcommand>' for detailed help.
-
-    """ + "\n" + exitCodes + "\n"
+      """ + row("--version", "Show the version.") + row("-h, --help", "Show help information.")
+      + "\nSUBCOMMANDS:\n" + subcommands
+      + "\n  See '\(program) help <subcommand>' for detailed help.\n\nEXIT CODES:\n" + exitCodes
   }
 
-  private static func check(_ usage: String) -> String {
-    """
-    OVERVIEW: Encode the catalog and compare it with the committed baselines.
+  /// One help row: the label indented by two, the text from column 26, wrapped at 80, each
+  /// line ending in a newline. A label too long for its column puts the text below it.
+  static func row(_ label: String, _ text: String) -> String {
+    let indent = String(repeating: " ", count: labelWidth)
+    var lines: [String] = []
+    var line = "  " + label
+    if line.count >= labelWidth {
+      lines.append(line)
+      line = indent
+    } else {
+      line += String(repeating: " ", count: labelWidth - line.count)
+    }
+    var lineHasWords = false
+    for word in text.split(separator: " ") {
+      if lineHasWords, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = indent
+        lineHasWords = false
+      }
+      line += (lineHasWords ? " " : "") + word
+      lineHasWords = true
+    }
+    lines.append(line)
+    return lines.map { $0 + "\n" }.joined()
+  }
+}
 
-    Every (contract, version, locale, variant) is encoded and compared byte for byte with its
-    baseline; only differing files are parsed and classified. Stubs are encoded twice where a
-    difference exists, to tell identity churn and volatile values from real changes.
+// MARK: - What each command says about itself
 
-    USAGE: \(usage)
-
-    OPTIONS:
-      --baselines <dir>       The baseline directory. (default: the catalog's, usually
-                              .VersionedTestJSON)
-      --format <format>       The output format. \(formats)
-      --output <file>         Write the report to <file> instead of standard output.
-    \(failOn)
-      --shard <i/n>           Check the i-th of n deterministic slices of the contracts.
-      -h, --help              Show help information.
-
-    """ + exitCodes + "\n"
+extension Invocation.Command {
+  /// The one-line abstract: the help's OVERVIEW and the root's SUBCOMMANDS row.
+  var overview: String {
+    switch self {
+    case .check: "Encode the catalog and compare it with the committed baselines."
+    case .record: "Write baselines, contract.json files and Baselines.md."
+    case .diff: "Compare two baseline trees, with no compiled types."
+    case .report: "The release-gate report: verdict, required bump, coverage."
+    case .merge: "Merge the JSON reports of several shards into one gate verdict."
+    }
   }
 
-  private static func record(_ usage: String) -> String {
-    """
-    OVERVIEW: Write baselines, contract.json files and Baselines.md.
+  /// The paragraphs between OVERVIEW and USAGE.
+  func discussion(program: String) -> String {
+    switch self {
+    case .check:
+      """
+      Every (contract, version, locale, variant) is encoded and compared byte for byte with its
+      baseline; only differing files are parsed and classified. Stubs are encoded twice where a
+      difference exists, to tell identity churn and volatile values from real changes.
+      """
+    case .record:
+      """
+      Refuses, writing nothing, when a new encoding would break a committed baseline of a
+      released version, unless --accept-breaking comes with a --reason, which Baselines.md logs.
+      Writes are atomic; a second record changes no byte. Files no contract owns are listed,
+      never deleted.
 
-    Refuses, writing nothing, when a new encoding would break a committed baseline of a
-    released version, unless --accept-breaking comes with a --reason, which Baselines.md logs.
-    Writes are atomic; a second record changes no byte. Files no contract owns are listed,
-    never deleted.
-
-    --only limits recording, the refusal and an accepted break to the cases it selects:
-    Contract, Contract/version, Contract/version/locale or Contract/version/locale.variant,
-    with * for any text in a part (Dashboard*, */1.1.0, HomeViewModel/*/es). A locale
-    without a variant selects all its variants; use locale.default for the default stub.
-
-    USAGE: \(usage)
-
-    OPTIONS:
-      --baselines <dir>       The baseline directory. (default: the catalog's)
-      --only <selector> ...   Record only the selected cases; a selector that matches no
-                              case is a usage error. (repeatable)
-      --missing               Only write baselines that do not exist yet.
-      --accept-breaking       Record breaking changes to released baselines.
-      --reason <text>         Why the break is intended (required with --accept-breaking).
-      -h, --help              Show help information.
-
-    EXIT CODES:
-      0                       Recorded (or nothing to record).
-      1                       Refused: breaking or unstable changes; nothing was written.
-      2                       Bad usage or unusable input.
-
-    """
+      --only limits recording, the refusal and an accepted break to the cases it selects:
+      Contract, Contract/version, Contract/version/locale or Contract/version/locale.variant,
+      with * for any text in a part (Dashboard*, */1.1.0, HomeViewModel/*/es). A locale
+      without a variant selects all its variants; use locale.default for the default stub.
+      """
+    case .diff:
+      """
+      Typical use: the last release's tree against the working tree:
+        git worktree add /tmp/last-release v1.1.0
+        swift run \(program) diff /tmp/last-release/.VersionedTestJSON .VersionedTestJSON
+      """
+    case .report:
+      """
+      Runs the check, then compares the current version's baselines with the previous released
+      version's and states the bump the release requires. The first line is GATE: PASS or
+      GATE: FAIL.
+      """
+    case .merge:
+      """
+      Give the report of every shard of one run (check or report with --shard I/N --format
+      json), each once. Counts are recomputed from the findings; a shard missing or twice, a
+      report of another run, or a summary that disagrees with its findings is refused.
+      """
+    }
   }
 
-  private static func diff(_ usage: String, program: String) -> String {
-    """
-    OVERVIEW: Compare two baseline trees, with no compiled types.
-
-    Typical use: the last release's tree against the working tree:
-      git worktree add /tmp/last-release v1.1.0
-      swift run \(program) diff /tmp/last-release/.VersionedTestJSON .VersionedTestJSON
-
-    USAGE: \(usage)
-
-    ARGUMENTS:
-      <old-dir>               The older baseline tree.
-      <new-dir>               The newer baseline tree.
-
-    OPTIONS:
-      --format <format>       The output format. \(formats)
-      --output <file>         Write the report to <file> instead of standard output.
-    \(failOn)
-      -h, --help              Show help information.
-
-    """ + exitCodes + "\n"
+  /// The positional arguments, as usage and ARGUMENTS show them.
+  var arguments: [(usage: String, label: String, help: String)] {
+    switch self {
+    case .check, .record, .report: []
+    case .diff:
+      [("<old-dir>", "<old-dir>", "The older baseline tree."),
+       ("<new-dir>", "<new-dir>", "The newer baseline tree.")]
+    case .merge:
+      [("<report.json> ...", "<report.json>", "JSON reports written with --format json.")]
+    }
   }
 
-  private static func report(_ usage: String) -> String {
-    """
-    OVERVIEW: The release-gate report.
-
-    Runs the check, then compares the current version's baselines with the previous released
-    version's and states the bump the release requires. The first line is GATE: PASS or
-    GATE: FAIL.
-
-    USAGE: \(usage)
-
-    OPTIONS:
-      --baselines <dir>       The baseline directory. (default: the catalog's)
-      --format <format>       The output format. \(formats)
-      --output <file>         Write the report to <file> instead of standard output.
-    \(failOn)
-      --shard <i/n>           Report on the i-th of n deterministic slices of the contracts.
-      -h, --help              Show help information.
-
-    """ + exitCodes + "\n"
-  }
-
-  private static func merge(_ usage: String) -> String {
-    """
-    OVERVIEW: Merge the JSON reports of several shards into one gate verdict.
-
-    Give the report of every shard of one run (check or report with --shard I/N --format
-    json), each once. Counts are recomputed from the findings; a shard missing or twice, a
-    report of another run, or a summary that disagrees with its findings is refused.
-
-    USAGE: \(usage)
-
-    ARGUMENTS:
-      <report.json>           JSON reports written with --format json.
-
-    OPTIONS:
-      --format <format>       The output format. \(formats)
-      --output <file>         Write the report to <file> instead of standard output.
-    \(failOn)
-      -h, --help              Show help information.
-
-    """ + exitCodes + "\n"
+  /// What each exit code means for this command.
+  var exitCodes: [(code: String, meaning: String)] {
+    switch self {
+    case .record:
+      [("0", "Recorded (or nothing to record)."),
+       ("1", "Refused: breaking or unstable changes; nothing was written."),
+       ("2", "Bad usage or unusable input.")]
+    case .check, .diff, .report, .merge:
+      [("0", "Nothing at a failing severity."),
+       ("1", "Findings at the failing severity (errors; see --fail-on)."),
+       ("2", "Bad usage or unusable input (the message names the file and position).")]
+    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// A parsed command line: which command, with which options, before anything runs.
 struct Invocation: Equatable {
@@ -16,7 +17,8 @@ struct Invocation: Equatable {
   var shard: String?
   var acceptBreaking = false
   var reason: String?
-  var onlyMissing = false
+  /// `--missing` records only missing baselines.
+  var recordMode: RecordMode = .all
   /// `--only` selectors of `record`, in the order given.
   var only: [CaseSelector] = []
   var positional: [String] = []
@@ -37,17 +39,6 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
 }
 
 extension Invocation {
-  /// The options each command accepts (flags take no value).
-  static func options(for command: Command) -> (values: Set<String>, flags: Set<String>) {
-    switch command {
-    case .check: (["--baselines", "--format", "--output", "--shard", "--fail-on"], ["--strict"])
-    case .record: (["--baselines", "--reason", "--only"], ["--accept-breaking", "--missing"])
-    case .diff: (["--format", "--output", "--fail-on"], ["--strict"])
-    case .report: (["--baselines", "--format", "--output", "--shard", "--fail-on"], ["--strict"])
-    case .merge: (["--format", "--output", "--fail-on"], ["--strict"])
-    }
-  }
-
   /// Parses `arguments` (without the program name): `--label value` or `--label=value`.
   static func parse(_ arguments: [String]) throws(UsageError) -> Request {
     guard let first = arguments.first else { throw UsageError(message: "Missing command") }
@@ -66,7 +57,7 @@ extension Invocation {
         + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""))
     }
     var invocation = Invocation(command: command)
-    let (valueOptions, flags) = options(for: command)
+    let accepted = CommandOption.accepted(by: command)
     var rest = arguments.dropFirst()[...]
     // `--only A B` takes every argument up to the next option.
     var takesSelectors = false
@@ -78,7 +69,7 @@ extension Invocation {
           throw UsageError(message: "An empty argument is not a path", command: command)
         }
         if takesSelectors {
-          try invocation.setValue(argument, for: "--only")
+          try invocation.set(.only, to: argument)
         } else {
           invocation.positional.append(argument)
         }
@@ -91,65 +82,61 @@ extension Invocation {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
-      if flags.contains(name) {
-        guard inlineValue == nil else {
-          throw UsageError(message: "'\(name)' takes no value", command: command)
-        }
-        invocation.setFlag(name)
-      } else if valueOptions.contains(name) {
-        guard let value = inlineValue ?? rest.popFirst(), inlineValue != nil || !value.hasPrefix("--")
-        else {
-          throw UsageError(message: "Missing value for '\(name) <\(placeholder(name))>'",
-                           command: command)
-        }
-        // `--baselines=` would mean the working directory (and `record` would write there).
-        guard !value.isEmpty else {
-          throw UsageError(message: "The value for '\(name) <\(placeholder(name))>' is empty",
-                           command: command)
-        }
-        try invocation.setValue(value, for: name)
-      } else {
-        let known = valueOptions.union(flags).union(["--help"])
+      guard let option = accepted.first(where: { $0.rawValue == name }) else {
+        let known = accepted.map(\.rawValue) + ["--help"]
         let suggestion = known.sorted().first { editDistance($0, name) <= 2 }
         throw UsageError(message: "Unknown option '\(name)'"
           + (suggestion.map { ". Did you mean '\($0)'?" } ?? ""), command: command)
       }
+      guard let placeholder = option.placeholder else {
+        guard inlineValue == nil else {
+          throw UsageError(message: "'\(name)' takes no value", command: command)
+        }
+        try invocation.set(option, to: nil)
+        continue
+      }
+      guard let value = inlineValue ?? rest.popFirst(), inlineValue != nil || !value.hasPrefix("--")
+      else {
+        throw UsageError(message: "Missing value for '\(name) <\(placeholder)>'", command: command)
+      }
+      // `--baselines=` would mean the working directory (and `record` would write there).
+      guard !value.isEmpty else {
+        throw UsageError(message: "The value for '\(name) <\(placeholder)>' is empty",
+                         command: command)
+      }
+      try invocation.set(option, to: value)
     }
     try invocation.validate()
     return .run(invocation)
   }
 
-  private mutating func setFlag(_ name: String) {
-    switch name {
-    case "--strict": strict = true
-    case "--accept-breaking": acceptBreaking = true
-    case "--missing": onlyMissing = true
-    default: break
-    }
-  }
-
-  private mutating func setValue(_ value: String, for name: String) throws(UsageError) {
-    switch name {
-    case "--baselines": baselines = value
-    case "--output": output = value
-    case "--shard": shard = value
-    case "--reason": reason = value
-    case "--only":
+  /// Applies `option` with its `value` (`nil` for a flag).
+  private mutating func set(_ option: CommandOption, to value: String?) throws(UsageError) {
+    let value = value ?? ""
+    switch option {
+    case .strict: strict = true
+    case .acceptBreaking: acceptBreaking = true
+    case .missing: recordMode = .missing
+    case .baselines: baselines = value
+    case .output: output = value
+    case .shard: shard = value
+    case .reason: reason = value
+    case .only:
       do { only.append(try CaseSelector(parsing: value)) } catch {
         throw UsageError(
           message: "The value '\(value)' is invalid for '--only <selector>': \(error.reason); "
             + "use Contract[/version[/locale[.variant]]] with * for any text in a part",
           command: command)
       }
-    case "--fail-on":
+    case .failOn:
       guard let severity = Severity(rawValue: value) else {
         throw UsageError(
           message: "The value '\(value)' is invalid for '--fail-on <severity>' (values: "
-            + "error, warning, info)",
+            + Severity.allCases.reversed().map(\.rawValue).joined(separator: ", ") + ")",
           command: command)
       }
       failOn = severity
-    case "--format":
+    case .format:
       guard let format = ReportFormat(rawValue: value) else {
         throw UsageError(
           message: "The value '\(value)' is invalid for '--format <format>' (values: "
@@ -157,7 +144,6 @@ extension Invocation {
           command: command)
       }
       self.format = format
-    default: break
     }
   }
 
@@ -193,18 +179,6 @@ extension Invocation {
       if reason != nil, !acceptBreaking {
         throw UsageError(message: "'--reason' only goes with '--accept-breaking'", command: command)
       }
-    }
-  }
-
-  private static func placeholder(_ option: String) -> String {
-    switch option {
-    case "--baselines": "dir"
-    case "--output": "file"
-    case "--shard": "i/n"
-    case "--reason": "text"
-    case "--fail-on": "severity"
-    case "--only": "selector"
-    default: String(option.dropFirst(2))
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// Where `--output FILE` writes, and the rules that keep it from destroying anything.
 ///

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Pairs the elements of two versions of one JSON array.
 ///
 /// When every element on both sides carries a stable `vmId` (a string, or an object with an

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Compares the enum cases two `contract.json` documents list at the same paths.
 enum EnumCaseDiff {
   /// `enum-case-removed` for each case `old` lists at a path where `new` still has the enum

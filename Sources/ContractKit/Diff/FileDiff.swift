@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Classifies the changes between two versions of one payload file in a tree diff, where no
 /// Swift type is at hand: the payload diff, plus the problems the new file has that the old
 /// one did not (an emptied translation, a fallback to the base locale, an unresolved

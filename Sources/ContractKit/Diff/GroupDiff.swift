@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Compares the files of one contract, version and variant between two trees.
 struct GroupDiff {
   /// The files of one contract, version and variant that both trees have.

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// The shape rule for localized text: a string whose value differs between the
 /// locales of the same contract, version and variant.
 ///

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// What a payload path means, which decides how a change there is classified.
 enum PathRole: Sendable, Hashable {
   /// A view model identity (`vmId`): a change is `identity-changed`.

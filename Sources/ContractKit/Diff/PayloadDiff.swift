@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Compares a committed payload with the current one and classifies every difference.
 ///
 /// A pure function of two JSON values, where they come from and what their paths mean.

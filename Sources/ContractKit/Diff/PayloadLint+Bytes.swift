@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// What a payload's canonical bytes show without being parsed: enough to know that the
 /// walks over its value (the lint, random identities, `fsh` redactions) would find nothing,
 /// which is what nearly every payload gives them.

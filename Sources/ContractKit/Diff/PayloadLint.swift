@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Problems visible in one payload on its own, whatever the baseline says.
 ///
 /// - `identity-collision`: elements of one array share a `vmId` (a type-based singleton id

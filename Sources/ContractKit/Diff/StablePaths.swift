@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Names places in one payload so that a row keeps its name when it moves: an array index
 /// is replaced by the element's `vmId` where every element has one (the arrays
 /// ``ArrayMatching`` matches by identity; the k-th row sharing an identity is named by the

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// `translation-stale`: the base locale's text at a path changed and another locale's text
 /// there did not, so the translation very likely still says the old thing.
 ///

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// What two baseline trees say by their file names alone: contracts removed and added,
 /// versions retired, locales dropped.
 ///

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// A view model identity as the wire carries it, in either shape.
 ///
 /// ContractKit's own `ViewModelId` encodes as a string. FOSMVVM's encodes as an object whose

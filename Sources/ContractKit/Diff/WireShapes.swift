@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// The FOSMVVM wire shapes the shape rules read for what they are, besides identities
 /// (``WireIdentity``).
 enum WireShapes {

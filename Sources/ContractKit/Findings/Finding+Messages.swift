@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Every finding the harness reports, built from the facts that make it, with its wording.
 ///
 /// This is the one place where findings are worded. A message never names its finding's own

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// One classified difference or problem: what kind, how much it matters, what it is about,
 /// and where in the payload.
 ///

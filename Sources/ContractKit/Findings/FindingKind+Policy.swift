@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// What each kind of finding means for a release: how severe it is by default, whether it
 /// breaks clients, which version bump it requires, what `record` does about it, and what
 /// fixes it. Every decision about kinds reads these; none reads a message.

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// The fixed vocabulary of differences and problems the harness reports.
 ///
 /// Raw values are the wire names used in every report format; do not rename them. What each

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// What a finding is about: one baseline file, a version folder, a contract, or something
 /// that belongs to no contract (the store, the tree, the run).
 ///

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// What a run compared, and the version bump the next release must declare: the one
 /// definition every command and report uses.
 ///

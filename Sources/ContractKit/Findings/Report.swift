@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Everything a run found, ready for any output format.
 ///
 /// `check`, `diff`, `report` and `merge` all produce one; reporters only render it.

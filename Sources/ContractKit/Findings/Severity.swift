@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// How much a finding matters: errors fail a run, warnings fail it under `--strict`.
 public enum Severity: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
   case info

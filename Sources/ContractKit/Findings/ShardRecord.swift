@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// What the report of a `--shard I/N` run carries beyond the fixed JSON shape, so that
 /// `contracts merge` can recompute the unsharded verdict without trusting any claim.
 ///

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// What a finding's two values are, so that reports label them as what they are.
 ///
 /// Most findings compare the committed baseline with today's encoding. The determinism probe

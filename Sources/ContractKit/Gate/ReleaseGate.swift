@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// `contracts report`: the release gate. Runs the check and states the bump the next
 /// release requires (``ReleaseComparison``, the one definition `check` uses too); a declared
 /// version smaller than required is `version-bump-required`.

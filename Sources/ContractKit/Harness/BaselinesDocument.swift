@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// `Baselines.md`: the human-readable inventory of a baseline tree, its localization
 /// coverage, and the log of breaking changes accepted on purpose.

@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// Checks one case: encodes its stub, compares with its committed baseline, and reports.
 ///

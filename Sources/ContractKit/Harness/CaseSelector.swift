@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// A `record --only` selector: which cases of the catalog one run records.
 ///
 /// ```swift

@@ -1,4 +1,5 @@
 import Synchronization
+import ContractKitRuntime
 
 /// `contracts check`: encodes the catalog and compares it with the committed baselines.
 ///

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// What a check sums over all its groups: translation coverage per locale and the keys
 /// resolved. Folded in as each group finishes, so a check holds one total rather than a
 /// set and a table per contract version.

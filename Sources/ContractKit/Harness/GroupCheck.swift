@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Checks every case of one contract at one version, and what only the whole group shows:
 /// changed enum cases, stale translations and a stale `contract.json`.
 struct GroupCheck {

@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// `contracts record`: writes baselines, `contract.json` files and `Baselines.md`.
 ///
@@ -7,12 +8,12 @@ import Foundation
 /// and refuses, unless `acceptBreakingReason` is given, which `Baselines.md` then logs.
 /// Idempotent: a second run changes no byte. Files no contract owns are listed, never
 /// deleted.
-public struct Record: Sendable {
+package struct Record: Sendable {
   public let catalog: Catalog
   /// Why breaking changes are accepted; `nil` refuses them.
   public var acceptBreakingReason: String?
-  /// `true` writes only baselines that do not exist yet (`CONTRACTKIT_RECORD=missing`).
-  public var onlyMissing: Bool
+  /// Which baselines to write: every one that differs, only missing ones, or none.
+  package var mode: RecordMode
   /// The cases to record (`--only`); empty records every case. Refusals and accepted breaks
   /// are limited to the selection too.
   public var selection: [CaseSelector]
@@ -20,13 +21,13 @@ public struct Record: Sendable {
   public var date: String?
   public var options: RunOptions
 
-  public init(catalog: Catalog, acceptBreakingReason: String? = nil, onlyMissing: Bool = false,
+  public init(catalog: Catalog, acceptBreakingReason: String? = nil, mode: RecordMode = .all,
               selection: [CaseSelector] = [], date: String? = nil,
               options: RunOptions = RunOptions())
   {
     self.catalog = catalog
     self.acceptBreakingReason = acceptBreakingReason
-    self.onlyMissing = onlyMissing
+    self.mode = mode
     self.selection = selection
     self.date = date
     self.options = options
@@ -53,17 +54,17 @@ public struct Record: Sendable {
   public func run() throws -> Outcome {
     let files = BaselineFiles(root: catalog.effectiveBaselineDirectory)
     let selection = self.selection
-    let onlyMissing = self.onlyMissing
+    let mode = self.mode
     // The check stages what this run would write; a refusal, an error or a kill leaves none
     // of it in place.
     let staging = StagedWrites(
       files: files,
       stagesCase: { contractCase, isMissing in
         selection.touches(.version(contractCase.folder)) && selection.touches(.file(contractCase))
-          && (!onlyMissing || isMissing)
+          && (mode == .all || mode == .missing && isMissing)
       },
       stagesMetadata: { folder, isMissing in
-        selection.touches(.version(folder)) && (!onlyMissing || isMissing)
+        selection.touches(.version(folder)) && (mode == .all || mode == .missing && isMissing)
       })
     defer { staging.discard() }
     // The check's tree and report are gone once this returns: the tree is scanned anew for

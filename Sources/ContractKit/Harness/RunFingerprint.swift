@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// The fingerprint of a sharded run: what every shard of one CI matrix shares, hashed, so
 /// that `contracts merge` tells shards of one run from shards of another.
 ///

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// How a command runs, whatever the command: which contracts, what fails, how many threads.
 ///
 /// `check`, `report`, `record` and `diff` take this one value, so `--shard`, `--strict`,

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import ContractKitRuntime
 
 /// The files a `record` writes, staged while its check runs.
 ///

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Findings about the localization store as a whole, independent of any one payload.
 enum StoreFindings {
   /// Translations whose `%{…}` placeholders differ from the base locale's.

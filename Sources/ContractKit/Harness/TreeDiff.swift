@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// `contracts diff OLD NEW`: compares two baseline trees with no compiled types.
 ///

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// What the baseline tree holds that the catalog no longer produces: removed contracts,
 /// retired versions, dropped locales, orphaned variants, and what lies beside the baselines
 /// (FOSTesting's legacy files, a killed `record`'s temporary files).

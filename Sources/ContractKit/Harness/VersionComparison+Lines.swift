@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// The release comparison's first way to read two documents: by the lines of canonical JSON.
 ///
 /// In canonical JSON a root member starts exactly where a line starts with two spaces and a

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Compares a payload of one version with the committed baseline of the same contract,
 /// locale and variant at an older version: what clients moving from `previous` meet.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// Finds the command a package runs its catalog's command line with, so that test failures
 /// name it (`swift run app-contracts record`) when the verifier is not told.

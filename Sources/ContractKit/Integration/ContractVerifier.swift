@@ -1,4 +1,5 @@
 import Foundation
+import ContractKitRuntime
 
 /// Test-framework-neutral checks behind the Swift Testing and XCTest integrations.
 ///
@@ -13,17 +14,6 @@ import Foundation
 /// baseline and current values side by side, and the remedy that fits the finding's kind,
 /// naming the user's own command.
 public final class ContractVerifier: Sendable {
-  /// How a test run may write baselines, from `CONTRACTKIT_RECORD`.
-  public enum RecordMode: String, Sendable {
-    /// Never write (the default, and always on CI unless forced).
-    case never
-    /// Write only baselines that do not exist yet.
-    case missing
-    /// Re-record every baseline (breaking changes still need `record --accept-breaking
-    /// --reason`).
-    case all
-  }
-
   /// One thing a test reports: an error fails it, a warning is shown and lets it pass.
   public struct Problem: Sendable, Hashable, CustomStringConvertible {
     /// `.error` or `.warning`; informational findings are not problems.
@@ -41,7 +31,7 @@ public final class ContractVerifier: Sendable {
 
   private let state: Result<Catalog, CatalogLoadError>
   /// The record mode in force.
-  public let recordMode: RecordMode
+  package let recordMode: RecordMode
   /// The command that remedies name, such as `swift run app-contracts`.
   public let command: String
   private let recordOutcome: Result<Record.Outcome, CatalogLoadError>?
@@ -70,7 +60,7 @@ public final class ContractVerifier: Sendable {
       return
     }
     recordOutcome = Result {
-      try Record(catalog: catalog, onlyMissing: mode == .missing).run()
+      try Record(catalog: catalog, mode: mode).run()
     }.mapError { CatalogLoadError(description: "\($0)") }
   }
 

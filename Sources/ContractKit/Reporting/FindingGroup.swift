@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// One line of a human-readable report: the same finding across several locales and variants.
 ///
 /// A removed field is one finding per locale and variant; text and Markdown show it once,

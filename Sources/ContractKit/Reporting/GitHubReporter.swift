@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Renders a report as GitHub Actions workflow commands, one annotation per finding.
 ///
 /// ```

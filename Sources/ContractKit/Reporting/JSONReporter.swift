@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Renders a report as the fixed JSON report that scripts read and `contracts merge` merges.
 ///
 /// ```json

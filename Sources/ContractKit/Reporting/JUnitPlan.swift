@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// The test cases of a JUnit report and which findings each holds.
 ///
 /// The test cases come from what the run covered, never from what it found: the fixed

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Renders a report as JUnit XML that Jenkins and GitHub test reporters accept: one
 /// `<testsuite>` per contract, one `<testcase>` per contract, version, locale and variant the
 /// run covered (passing ones included), and fixed test cases for what belongs to no case.

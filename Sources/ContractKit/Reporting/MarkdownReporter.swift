@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Renders a report as GitHub-flavoured Markdown for `$GITHUB_STEP_SUMMARY`.
 ///
 /// ```

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// What `record` prints: what it wrote, what it refused, what it left alone.
 enum RecordReport {
   /// The text of `outcome`.

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// The output formats of `--format`, each a pure rendering of a ``Report`` to text.
 ///
 /// ```swift

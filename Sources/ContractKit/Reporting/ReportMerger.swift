@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Reads JSON reports back and merges the reports of one `--shard` run into one gate report.
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Checks a parsed JSON report against its fixed shape, naming the JSON Pointer of each
 /// problem: `expected a string at /findings/3/kind`.
 struct ReportShapeReader {

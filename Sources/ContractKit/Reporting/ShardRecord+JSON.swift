@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// The `"shard"` object of a `--shard` run's JSON report, written and read back.
 ///
 /// ```json

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// The reports of every shard of one run, checked to be exactly that, and what only all of
 /// them together say.
 ///

@@ -1,3 +1,5 @@
+import ContractKitRuntime
+
 /// Renders a report as lines for a terminal: a verdict, then grouped findings, most severe
 /// first.
 ///

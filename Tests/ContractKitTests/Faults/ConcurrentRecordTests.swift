@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// Two `record` runs at once on one tree end as one run would, and no reader ever
 /// sees a torn file while they write.

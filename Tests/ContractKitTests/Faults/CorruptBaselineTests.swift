@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// A corrupt baseline is exit 2 with the file and the position, and nothing is
 /// overwritten. Each kind of damage a baseline suffers in real life (a bad hand edit, a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// Seeded fuzzing of the diff, the JSON reader and the YAML reader.
 ///

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// An interrupted `record` leaves each file either old or new, never partial, and
 /// the next `record` completes the tree.

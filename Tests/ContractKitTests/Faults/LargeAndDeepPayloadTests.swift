@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// Very large (10 MB) and very deep (1,000 levels) payloads give a result or a clear
 /// error, never a crash.

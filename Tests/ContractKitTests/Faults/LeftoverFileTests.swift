@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// Files beside the baselines that no contract owns: a killed `record`'s temporary files,
 /// and payloads of locales, versions or contracts the catalog no longer has.

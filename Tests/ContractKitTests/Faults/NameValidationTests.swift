@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// Names are validated, nothing is ever written outside the baseline directory, and
 /// symbolic links that leave it are not followed.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// `--output FILE` never replaces anything of a baseline tree or `Baselines.md`, writes into
 /// pipes and devices rather than replacing them, and never creates folders.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// `check --shard I/N` on every shard, then `merge`, gives what one unsharded `check` gives:
 /// the same verdict, findings and summary, for every kind `check` reports, catalog-wide

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// A failed write to standard output or error (a full disk, a closed descriptor, a reader
 /// gone) is exit 2 with a message where one can still be written, never a crash.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// Files that are not regular files, or cannot be read, where baselines and `Baselines.md`
 /// should be: never a hang, never an unbounded read, never a silent loss of the break log.

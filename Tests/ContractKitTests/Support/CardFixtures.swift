@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// Small test-only contracts and purpose-made changes of them, shared by the suites that
 /// provoke wire-shape findings: the card as released, with a field renamed, and with a field

@@ -1,4 +1,5 @@
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 extension Finding {
   /// A finding whose scope is spelled as the JSON report spells it, for reporter tests.

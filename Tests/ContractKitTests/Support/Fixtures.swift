@@ -1,5 +1,6 @@
 import Foundation
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// A fresh temporary directory, removed with everything in it when the last reference to it
 /// goes (at the end of the test that made it, however the test ends): purpose-made breakages

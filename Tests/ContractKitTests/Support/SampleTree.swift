@@ -1,6 +1,7 @@
 import Foundation
 import SampleContracts
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// The repository's root, found from this file, whatever the working directory.
 let packageRoot = URL(fileURLWithPath: #filePath)

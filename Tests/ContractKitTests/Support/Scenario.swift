@@ -1,5 +1,6 @@
 import Foundation
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// A throw-away baseline tree for test-only contracts: record one version of a type, then
 /// check a changed version of it under the same contract name.

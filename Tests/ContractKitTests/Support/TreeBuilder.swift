@@ -1,5 +1,6 @@
 import Foundation
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// What one file of a purpose-made baseline tree holds: a JSON value written canonically, or
 /// raw bytes written exactly (for whitespace variants and corrupt files).

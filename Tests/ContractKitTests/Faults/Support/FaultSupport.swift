@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 // MARK: - Snapshots of a directory
 

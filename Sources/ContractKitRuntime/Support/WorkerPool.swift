@@ -1,0 +1,73 @@
+import Foundation
+import Synchronization
+
+/// Runs independent jobs on all cores, on threads with stacks deep enough for payloads
+/// nested 1,000+ levels, and returns results in input order so output never depends on
+/// scheduling.
+package enum WorkerPool {
+  /// Threads to use: `CONTRACTKIT_THREADS` when set, else one per active core.
+  package static var defaultThreadCount: Int {
+    if let text = ProcessInfo.processInfo.environment["CONTRACTKIT_THREADS"],
+      let count = Int(text), count > 0
+    {
+      return count
+    }
+    return max(1, ProcessInfo.processInfo.activeProcessorCount)
+  }
+
+  /// 64 MiB: encoding and diffing recurse once per nesting level.
+  static let stackSize = 64 << 20
+
+  /// `body` applied to every item, in item order; the first error (in item order) is thrown.
+  package static func map<Item: Sendable, Result: Sendable>(
+    _ items: [Item], threads: Int = defaultThreadCount,
+    _ body: @escaping @Sendable (Item) throws -> Result
+  ) throws -> [Result] {
+    let state = Mutex(State<Result>(results: Array(repeating: nil, count: items.count)))
+    let workerCount = min(max(1, threads), max(1, items.count))
+    let done = DispatchGroup()
+    for _ in 0..<workerCount {
+      done.enter()
+      let thread = Thread {
+        while true {
+          let index = state.withLock { state -> Int? in
+            guard state.next < items.count, state.firstErrorIndex == nil else { return nil }
+            defer { state.next += 1 }
+            return state.next
+          }
+          guard let index else { break }
+          let outcome = Swift.Result { try body(items[index]) }
+          state.withLock { state in
+            state.results[index] = outcome
+            if case .failure = outcome, index < (state.firstErrorIndex ?? .max) {
+              state.firstErrorIndex = index
+            }
+          }
+        }
+        done.leave()
+      }
+      thread.stackSize = stackSize
+      thread.start()
+    }
+    done.wait()
+    return try state.withLock { state in
+      try state.results.prefix(state.firstErrorIndex.map { $0 + 1 } ?? items.count).map {
+        guard let outcome = $0 else { preconditionFailure("a job did not finish") }
+        return try outcome.get()
+      }
+    }
+  }
+
+  /// Runs `body` on one thread with a deep stack and waits for it.
+  static func run<Result: Sendable>(_ body: @escaping @Sendable () throws -> Result) throws
+    -> Result
+  {
+    try map([()], threads: 1) { _ in try body() }[0]
+  }
+
+  private struct State<Result: Sendable>: Sendable {
+    var results: [Swift.Result<Result, any Error>?]
+    var next = 0
+    var firstErrorIndex: Int?
+  }
+}

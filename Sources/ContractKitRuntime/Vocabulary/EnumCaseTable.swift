@@ -1,0 +1,80 @@
+import Synchronization
+
+/// What a ``ViewModelEnum`` type says about its cases, worked out once per type.
+///
+/// Spelling a case name takes reflection (`String(describing:)`) and listing the cases a
+/// key path per case; a payload with thousands of rows would pay both for every row.
+final class EnumCaseTable<Enum: ViewModelEnum>: Sendable {
+  /// The type's name as keys and `contract.json` spell it: `OrderStatus`.
+  let typeName: String
+  /// Every case name, in declaration order.
+  package let names: [String]
+  /// The metadata recorded at a path carrying this enum on a version's wire that carries
+  /// every case.
+  private let annotation: PathAnnotation
+  /// The cases that exist only from some version on.
+  private let availability: [Enum: CaseAvailability<Enum>]
+  private let nameOfCase: [Enum: String]
+  private let caseNamed: [String: Enum]
+
+  private init() {
+    typeName = contractTypeName(Enum.self)
+    var names: [String] = []
+    var nameOfCase: [Enum: String] = [:]
+    var caseNamed: [String: Enum] = [:]
+    for value in Enum.allCases {
+      let name = String(describing: value)
+      names.append(name)
+      nameOfCase[value] = name
+      if caseNamed[name] == nil { caseNamed[name] = value }
+    }
+    self.names = names
+    self.nameOfCase = nameOfCase
+    self.caseNamed = caseNamed
+    annotation = .enumeration(type: typeName, cases: names)
+    availability = Enum.caseAvailability
+  }
+
+  /// The metadata recorded at a path carrying this enum on `version`'s wire: the cases that
+  /// wire can carry.
+  func annotation(for version: SystemVersion) -> PathAnnotation {
+    guard !availability.isEmpty else { return annotation }
+    let cases = Enum.allCases.filter { availability[$0].map { $0.since <= version } ?? true }
+    return .enumeration(type: typeName, cases: cases.map(name(of:)))
+  }
+
+  /// What `version`'s wire carries for `value`: the case itself, the case older wires carry
+  /// in its place, or `nil` when the field is left out.
+  func wireValue(of value: Enum, in version: SystemVersion) -> Enum? {
+    var current = value
+    // Each step goes to a case that exists at an older version, so the walk ends; the
+    // bound guards against availabilities that point at each other.
+    for _ in 0...availability.count {
+      guard let rule = availability[current], version < rule.since else { return current }
+      switch rule.olderWires {
+      case .show(let older): current = older
+      case .omitField: return nil
+      }
+    }
+    preconditionFailure("the case availabilities of \(typeName) form a cycle")
+  }
+
+  /// The name of `value`; a value `allCases` does not list is spelled by reflection.
+  func name(of value: Enum) -> String { nameOfCase[value] ?? String(describing: value) }
+
+  /// The case spelled `name`, if any.
+  package func value(named name: String) -> Enum? { caseNamed[name] }
+
+  /// The table of `Enum`, built on first use.
+  static var shared: EnumCaseTable<Enum> {
+    let key = ObjectIdentifier(Enum.self)
+    if let known = enumCaseTables.withLock({ $0[key] }) as? EnumCaseTable<Enum> { return known }
+    // Built outside the lock: two threads may both build it, and either result is right.
+    let table = EnumCaseTable<Enum>()
+    enumCaseTables.withLock { $0[key] = table }
+    return table
+  }
+}
+
+/// Every table built so far, by enum type.
+private let enumCaseTables = Mutex<[ObjectIdentifier: any Sendable]>([:])
