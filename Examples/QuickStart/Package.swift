@@ -9,13 +9,20 @@ let package = Package(
     .package(name: "ContractKit", path: "../.."),
   ],
   targets: [
-    // The ViewModels, the catalog that registers them, and their translations.
+    // The ViewModels and their translations: production code, which needs only the runtime.
     .target(
-      name: "AppContracts",
-      dependencies: [.product(name: "ContractKit", package: "ContractKit")],
+      name: "AppViewModels",
+      dependencies: [.product(name: "ContractKitRuntime", package: "ContractKit")],
       // .copy, not .process: .process flattens the folder, so Bundle.module has no
       // "Localization" folder and every text would be missing.
       resources: [.copy("Localization")]
+    ),
+    // The server (or app) that sends them: it links the runtime and nothing of the harness.
+    .executableTarget(name: "app-server", dependencies: ["AppViewModels"]),
+    // The catalog that registers the ViewModels, for the tests and the command line.
+    .target(
+      name: "AppContracts",
+      dependencies: ["AppViewModels", .product(name: "ContractKit", package: "ContractKit")]
     ),
     // `swift run app-contracts check`, `record`, `report`, `diff` and `merge`.
     .executableTarget(

@@ -7,7 +7,7 @@ import XCTest
 
 /// The sample catalog against its committed baselines: what a user's package does with the
 /// one-line integrations. Every contract, version, locale and variant is its own test case.
-let sampleContracts = ContractVerifier(SampleCatalog.make)
+let sampleContracts = ContractVerifier(SampleCatalog.make, command: "swift run contracts")
 
 @Suite("Sample catalog contracts")
 struct SampleContractTests {

@@ -306,22 +306,13 @@ struct VerifierTests {
     return ContractVerifier(catalog, command: command, environment: [:])
   }
 
-  @Test("the default command is the package's own executable, found beside the baselines")
-  func discoveredCommand() throws {
+  @Test("the command is declared; without one, remedies name a placeholder, never a guess")
+  func declaredCommand() throws {
     let scenario = try Scenario()
-    #expect(CommandDiscovery.command(besideBaselinesOf: scenario.baselines)
-      == "swift run <your contracts executable>")
-    try scenario.directory.write("""
-      import ContractKit
-      import AppContracts
-      ContractsCommandLine.main(catalog: AppCatalog.make)
-      """, to: "Sources/app-contracts/main.swift")
-    try scenario.directory.write("// ContractsCommandLine.main(catalog:) in a comment\n",
-                                 to: "Sources/AppContracts/Docs.swift")
-    let verifier = ContractVerifier({
+    let undeclared = ContractVerifier({
       try scenario.catalog(locales: ["en"]) { try $0.register(Card.self, named: "Card", stub: { .init() }) }
     }, environment: [:])
-    #expect(verifier.command == "swift run app-contracts")
+    #expect(undeclared.command == "swift run <your contracts executable>")
     #expect(sampleContracts.command == "swift run contracts")
   }
 

@@ -10,28 +10,28 @@ import ContractKitRuntime
 /// the old file or the new one, never a partial one.
 struct BaselineFiles: Sendable {
   /// The baseline directory, resolved (symbolic links followed once, here).
-  public let root: URL
+  package let root: URL
   /// The directory as the user named it, for messages.
-  public let displayRoot: String
+  package let displayRoot: String
 
   /// ``root``'s path, spelled once: reads join paths as strings, not `URL`s.
   private let rootPath: String
   /// Folders whose every component a read has checked, shared by the copies of this value.
   private let checkedFolders = CheckedFolders()
 
-  public init(root: URL) {
+  package init(root: URL) {
     self.root = root.standardizedFileURL.resolvingSymlinksInPath()
     rootPath = self.root.path
     displayRoot = Self.relativeToWorkingDirectory(root.standardizedFileURL.path)
   }
 
   /// The file at `relativePath` (validated names only), as a URL inside ``root``.
-  public func url(_ relativePath: String) -> URL {
+  package func url(_ relativePath: String) -> URL {
     root.appendingPathComponent(relativePath)
   }
 
   /// The path to show in messages: the root as the user named it plus `relativePath`.
-  public func displayPath(_ relativePath: String) -> String {
+  package func displayPath(_ relativePath: String) -> String {
     displayRoot.hasSuffix("/") ? displayRoot + relativePath : displayRoot + "/" + relativePath
   }
 
@@ -42,7 +42,7 @@ struct BaselineFiles: Sendable {
   /// file is read, and never more than ``InputFile/sizeLimit`` bytes.
   /// - Throws: ``InputError`` when it exists but cannot be read, is not a regular file, or
   ///   it or a folder on the way to it is a symbolic link.
-  public func read(_ relativePath: String) throws(InputError) -> [UInt8]? {
+  package func read(_ relativePath: String) throws(InputError) -> [UInt8]? {
     let folder = relativePath.lastIndex(of: "/").map { String(relativePath[..<$0]) }
     // A file in a folder already walked needs no `lstat` per component: opening it without
     // following a link is the whole check.
@@ -95,7 +95,7 @@ struct BaselineFiles: Sendable {
   /// Writes `bytes` atomically unless the file already holds exactly them.
   /// - Returns: `true` when the file was written, `false` when it was already up to date.
   @discardableResult
-  public func write(_ bytes: [UInt8], to relativePath: String) throws -> Bool {
+  package func write(_ bytes: [UInt8], to relativePath: String) throws -> Bool {
     // Never through a link, nor onto one; an unreadable file is simply replaced (the rename
     // replaces a FIFO at the path, and never writes through it).
     if try checkContained(relativePath), let existing = try? read(relativePath),

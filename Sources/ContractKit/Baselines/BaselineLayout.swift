@@ -10,23 +10,23 @@ import ContractKitRuntime
 /// Every name is validated before it becomes part of a path, so nothing is ever written
 /// outside the baseline directory. ``ContractCase/relativePath`` and
 /// ``ContractVersion/path`` spell the paths.
-public enum BaselineLayout {
+package enum BaselineLayout {
   /// The conventional directory name, relative to the package root.
-  public static let directoryName = ".VersionedTestJSON"
+  package static let directoryName = ".VersionedTestJSON"
   /// The metadata file in each version folder.
-  public static let metadataFileName = "contract.json"
+  package static let metadataFileName = "contract.json"
   /// The variant name reports use for the default stub.
-  public static let defaultVariant = "default"
+  package static let defaultVariant = "default"
 
   /// `en.json` for the default stub, `en.empty.json` for the `empty` variant.
-  public static func fileName(locale: String, variant: String?) -> String {
+  package static func fileName(locale: String, variant: String?) -> String {
     guard let variant, variant != defaultVariant else { return "\(locale).json" }
     return "\(locale).\(variant).json"
   }
 
   /// Splits a payload file name into locale and variant (`"default"` for none);
   /// `nil` when the name is not a payload file's.
-  public static func parseFileName(_ name: String) -> (locale: String, variant: String)? {
+  package static func parseFileName(_ name: String) -> (locale: String, variant: String)? {
     guard name.hasSuffix(".json"), name != metadataFileName else { return nil }
     let stem = name.dropLast(5)
     let parts = stem.split(separator: ".", omittingEmptySubsequences: false)
@@ -41,7 +41,7 @@ public enum BaselineLayout {
   }
 
   /// `[A-Za-z0-9_][A-Za-z0-9_.-]*`, never containing `..`.
-  public static func isValidContractName(_ name: String) -> Bool {
+  package static func isValidContractName(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first, isWordScalar(first),
       !name.contains("..")
     else { return false }
@@ -49,7 +49,7 @@ public enum BaselineLayout {
   }
 
   /// `[a-z0-9][a-z0-9-]*`, and not `default`, which names the default stub.
-  public static func isValidVariant(_ name: String) -> Bool {
+  package static func isValidVariant(_ name: String) -> Bool {
     guard let first = name.unicodeScalars.first, isLowerAlnum(first), name != defaultVariant
     else { return false }
     return name.unicodeScalars.allSatisfy { isLowerAlnum($0) || $0 == "-" }
@@ -57,7 +57,7 @@ public enum BaselineLayout {
 
   /// A BCP-47 identifier with hyphens: a 2–3 letter language, then 1–8 character subtags
   /// (`en`, `pt-BR`, `zh-Hant-TW`). `pt_BR` is rejected.
-  public static func isValidLocale(_ name: String) -> Bool {
+  package static func isValidLocale(_ name: String) -> Bool {
     let parts = name.split(separator: "-", omittingEmptySubsequences: false)
     guard let language = parts.first, (2...3).contains(language.count),
       language.unicodeScalars.allSatisfy(isLetter)

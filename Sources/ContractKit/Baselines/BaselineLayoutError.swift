@@ -10,24 +10,24 @@ import ContractKitRuntime
 ///   .VersionedTestJSON/SettingsViewModel/1.0: '1.0' is not a version folder name: …
 /// ```
 /// Names are escaped (``DisplayText``): a control character in a name cannot forge a line.
-public struct BaselineLayoutError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct BaselineLayoutError: Error, Sendable, Hashable, CustomStringConvertible {
   /// One entry and the rule it breaks.
-  public struct Violation: Sendable, Hashable {
+  package struct Violation: Sendable, Hashable {
     /// The entry's path as messages show it, escaped.
-    public var path: String
+    package var path: String
     /// The rule, in one sentence without a trailing period.
-    public var rule: String
+    package var rule: String
   }
 
   /// The baseline directory as the user named it.
-  public var directory: String
+  package var directory: String
   /// Every entry that breaks the layout, in path order.
-  public var violations: [Violation]
+  package var violations: [Violation]
 
   /// The most entries listed; a tree renamed wholesale lists the first ones and a count.
   static let listed = 20
 
-  public var description: String {
+  package var description: String {
     var lines = [
       "\(directory) does not fit the baseline layout "
         + "(<Contract>/<major.minor.patch>/<locale>[.<variant>].json); rename, move or delete "

@@ -13,7 +13,7 @@ extension BaselineTree {
   ///   ``InputError`` when the directory cannot be listed, or holds no contract folder but
   ///   is not empty (it names the baseline tree found inside, such as an archive root's
   ///   `.VersionedTestJSON`).
-  public static func scan(_ files: BaselineFiles) throws -> BaselineTree {
+  package static func scan(_ files: BaselineFiles) throws -> BaselineTree {
     var walk = _Walk(files: files)
     var info = stat()
     guard lstat(files.root.path, &info) == 0 else {

@@ -10,14 +10,14 @@ import ContractKitRuntime
 /// of the layout; symbolic links are never followed.
 struct BaselineTree: Sendable {
   /// Payload files in path order.
-  public internal(set) var files: [ContractCase] = []
+  package internal(set) var files: [ContractCase] = []
   /// Version folders that have a `contract.json`.
-  public internal(set) var metadata: Set<ContractVersion> = []
+  package internal(set) var metadata: Set<ContractVersion> = []
   /// FOSTesting's `<Type>_<version>.json` files directly under the root, relative to it:
   /// recognised, never read.
-  public internal(set) var legacyFiles: [String] = []
+  package internal(set) var legacyFiles: [String] = []
   /// Temporary files a killed `record` left (``LeftoverTemporaryFile``), relative to the root.
-  public internal(set) var temporaryFiles: [String] = []
+  package internal(set) var temporaryFiles: [String] = []
   /// Contract names present, sorted: ``contracts``, computed once by ``scan(_:)``.
   private var contractNames: [String] = []
   /// Versions present per contract, oldest first: ``versions(of:)``, computed once.
@@ -26,13 +26,13 @@ struct BaselineTree: Sendable {
   private var ranges: [String: Range<Int>] = [:]
 
   /// An empty tree, for a directory that does not exist yet.
-  public init() {}
+  package init() {}
 
   /// Contract names present, sorted.
-  public var contracts: [String] { contractNames }
+  package var contracts: [String] { contractNames }
 
   /// Versions present for `contract`, oldest first.
-  public func versions(of contract: String) -> [SystemVersion] {
+  package func versions(of contract: String) -> [SystemVersion] {
     versionsByContract[contract] ?? []
   }
 
@@ -40,13 +40,13 @@ struct BaselineTree: Sendable {
   ///
   /// A lookup, not a pass over the tree: code that visits every contract (or version) and
   /// filters ``files`` for each does work that grows with the square of the tree.
-  public func files(of contract: String) -> ArraySlice<ContractCase> {
+  package func files(of contract: String) -> ArraySlice<ContractCase> {
     guard let range = ranges[contract] else { return [] }
     return files[range]
   }
 
   /// The payload files of one version folder, in path order.
-  public func files(in folder: ContractVersion) -> ArraySlice<ContractCase> {
+  package func files(in folder: ContractVersion) -> ArraySlice<ContractCase> {
     guard let range = ranges[folder.path] else { return [] }
     return files[range]
   }

@@ -20,7 +20,7 @@ public struct ContractCase: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The contract and version folder this case's file lies in.
-  public var folder: ContractVersion { ContractVersion(contract: contract, version: version) }
+  package var folder: ContractVersion { ContractVersion(contract: contract, version: version) }
 
   /// The payload file's path relative to the baseline directory:
   /// `<Contract>/<version>/<locale>.json`, or `<locale>.<variant>.json` for a named variant.
@@ -50,26 +50,26 @@ public struct ContractCase: Sendable, Hashable, CustomStringConvertible {
 
 /// One contract at one version: a version folder of the baseline tree, with its
 /// `contract.json`.
-public struct ContractVersion: Sendable, Hashable, CustomStringConvertible {
-  public let contract: String
-  public let version: SystemVersion
+package struct ContractVersion: Sendable, Hashable, CustomStringConvertible {
+  package let contract: String
+  package let version: SystemVersion
 
-  public init(contract: String, version: SystemVersion) {
+  package init(contract: String, version: SystemVersion) {
     self.contract = contract
     self.version = version
   }
 
   /// The folder's path relative to the baseline directory: `<Contract>/<version>`.
-  public var path: String { contract + "/" + version.versionString }
+  package var path: String { contract + "/" + version.versionString }
 
   /// The metadata file's path relative to the baseline directory.
-  public var metadataPath: String { path + "/" + BaselineLayout.metadataFileName }
+  package var metadataPath: String { path + "/" + BaselineLayout.metadataFileName }
 
   /// The case of `locale` and `variant` in this folder.
-  public func file(locale: String, variant: String) -> ContractCase {
+  package func file(locale: String, variant: String) -> ContractCase {
     ContractCase(contract: contract, version: version, locale: locale, variant: variant)
   }
 
   /// `DashboardViewModel 1.0.0`.
-  public var description: String { "\(contract) \(version)" }
+  package var description: String { "\(contract) \(version)" }
 }

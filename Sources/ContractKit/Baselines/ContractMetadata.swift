@@ -7,18 +7,18 @@ import ContractKitRuntime
 /// localized numbers, versioned ranges and optional fields. Paths are JSON Pointers with
 /// `*` standing for every array index.
 struct ContractMetadata: Sendable, Hashable {
-  public var contract: String
-  public var version: String
-  public var baseLocale: String
-  public var locales: [String]
-  public var variants: [String]
+  package var contract: String
+  package var version: String
+  package var baseLocale: String
+  package var locales: [String]
+  package var variants: [String]
   /// Annotations by path pattern.
-  public var annotations: [String: [PathAnnotation]]
+  package var annotations: [String: [PathAnnotation]]
   /// The redaction patterns whose values baselines hold placeholders for (``Redaction``);
   /// written only when there are some.
-  public var redactions: [String]
+  package var redactions: [String]
 
-  public init(contract: String, version: String, baseLocale: String, locales: [String],
+  package init(contract: String, version: String, baseLocale: String, locales: [String],
               variants: [String], annotations: [String: [PathAnnotation]],
               redactions: [String] = [])
   {
@@ -32,7 +32,7 @@ struct ContractMetadata: Sendable, Hashable {
   }
 
   /// Adds what another encoding of the same contract and version learned.
-  public mutating func merge(_ other: [String: [PathAnnotation]]) {
+  package mutating func merge(_ other: [String: [PathAnnotation]]) {
     for (pattern, incoming) in other {
       var merged = annotations[pattern] ?? []
       for annotation in incoming {
@@ -50,7 +50,7 @@ struct ContractMetadata: Sendable, Hashable {
   }
 
   /// Enum cases at each pattern.
-  public var enumCases: [String: (type: String, cases: [String])] {
+  package var enumCases: [String: (type: String, cases: [String])] {
     var result: [String: (type: String, cases: [String])] = [:]
     for (pattern, list) in annotations {
       for case .enumeration(let type, let cases) in list { result[pattern] = (type, cases) }
@@ -63,7 +63,7 @@ struct ContractMetadata: Sendable, Hashable {
 
 extension ContractMetadata {
   /// The `contract.json` document.
-  public var json: JSONValue {
+  package var json: JSONValue {
     var paths: [String: JSONValue] = [:]
     for (pattern, list) in annotations {
       let sorted = list.map(Self.json(for:)).sorted {
@@ -85,7 +85,7 @@ extension ContractMetadata {
 
   /// Reads `contract.json`.
   /// - Throws: ``InputError`` naming `file` and the JSON Pointer of what is wrong.
-  public init(json: JSONValue, file: String) throws(InputError) {
+  package init(json: JSONValue, file: String) throws(InputError) {
     func fail(_ pointer: String, _ expected: String) -> InputError {
       InputError(file: file, reason: "expected \(expected) at '\(pointer)' in contract metadata")
     }

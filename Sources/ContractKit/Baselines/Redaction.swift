@@ -10,17 +10,17 @@ import ContractKitRuntime
 /// try Redaction("/rows/*/updatedAt").apply(to: ["rows": [["updatedAt": "12:00:01"]]])
 /// // ["rows": [["updatedAt": "<redacted>"]]]
 /// ```
-public struct Redaction: Sendable, Hashable, CustomStringConvertible {
+package struct Redaction: Sendable, Hashable, CustomStringConvertible {
   /// The pattern as declared.
-  public let pattern: String
+  package let pattern: String
   private let tokens: [String]
 
   /// The placeholder of a redacted string.
-  public static let placeholderText = "<redacted>"
+  package static let placeholderText = "<redacted>"
 
   /// A redaction of the values at `pattern`.
   /// - Throws: ``PatternError`` when `pattern` is not a JSON Pointer pattern.
-  public init(_ pattern: String) throws(PatternError) {
+  package init(_ pattern: String) throws(PatternError) {
     guard pattern.isEmpty || pattern.hasPrefix("/") else {
       throw PatternError(pattern: pattern, reason: "a pattern is a JSON Pointer: '' or '/…'")
     }
@@ -28,7 +28,7 @@ public struct Redaction: Sendable, Hashable, CustomStringConvertible {
     tokens = JSONPointer.tokens(of: pattern)
   }
 
-  public var description: String { pattern }
+  package var description: String { pattern }
 
   /// Whether the place with reference tokens `path` matches this pattern.
   func matches(_ path: ArraySlice<String>) -> Bool {
@@ -46,10 +46,10 @@ public struct Redaction: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Why a pattern was refused.
-  public struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let pattern: String
-    public let reason: String
-    public var description: String { "'\(pattern)' is not a redaction pattern: \(reason)" }
+  package struct PatternError: Error, Sendable, Hashable, CustomStringConvertible {
+    package let pattern: String
+    package let reason: String
+    package var description: String { "'\(pattern)' is not a redaction pattern: \(reason)" }
   }
 }
 

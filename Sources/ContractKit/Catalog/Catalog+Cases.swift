@@ -10,7 +10,7 @@ extension Catalog {
   }
 
   /// The cases of the contracts in `shard` (all of them without one).
-  public func cases(in shard: Shard?) -> [ContractCase] {
+  package func cases(in shard: Shard?) -> [ContractCase] {
     guard let shard else { return cases }
     return cases.filter { shard.includes($0.contract) }
   }
@@ -189,12 +189,12 @@ enum WireProduction {
 
 /// A stub that cannot be encoded (a NaN, an error thrown by its `encode(to:)`), with the case
 /// it was encoded for.
-public struct EncodingFailure: Error, Sendable, Hashable, CustomStringConvertible {
-  public let contractCase: ContractCase
+package struct EncodingFailure: Error, Sendable, Hashable, CustomStringConvertible {
+  package let contractCase: ContractCase
   /// What the encoder said.
-  public let reason: String
+  package let reason: String
 
-  public var description: String { "\(contractCase) cannot be encoded: \(reason)" }
+  package var description: String { "\(contractCase) cannot be encoded: \(reason)" }
 
   /// The sentence an encoding error carries, rather than its whole debug dump.
   static func reason(_ error: any Error) -> String {

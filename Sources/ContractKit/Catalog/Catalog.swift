@@ -25,7 +25,7 @@ public struct Catalog: Sendable {
   /// Where the baselines live.
   public let baselineDirectory: URL
   /// Registered contracts, in registration order.
-  public private(set) var contracts: [Contract] = []
+  package private(set) var contracts: [Contract] = []
 
   /// The version clients of the next release run.
   public var currentVersion: SystemVersion { versions[versions.count - 1] }
@@ -98,7 +98,7 @@ public struct Catalog: Sendable {
   }
 
   /// A copy reading and writing baselines in `directory` (`--baselines DIR`).
-  public func withBaselines(at directory: URL) -> Catalog {
+  package func withBaselines(at directory: URL) -> Catalog {
     var copy = self
     copy.baselineDirectoryOverride = directory
     return copy
@@ -107,7 +107,7 @@ public struct Catalog: Sendable {
   private var baselineDirectoryOverride: URL?
 
   /// Where this catalog's baselines are read and written.
-  public var effectiveBaselineDirectory: URL { baselineDirectoryOverride ?? baselineDirectory }
+  package var effectiveBaselineDirectory: URL { baselineDirectoryOverride ?? baselineDirectory }
 
   /// Registers a view model with its default stub and ``Stubbable/stubVariants``.
   /// - Parameter redacting: Paths whose values are volatile by design (see ``Redaction``).
@@ -160,10 +160,10 @@ public struct Catalog: Sendable {
   }
 
   /// The contract named `name`.
-  public func contract(named name: String) -> Contract? {
+  package func contract(named name: String) -> Contract? {
     contracts.first { $0.name == name }
   }
 
   /// Whether `version` is released, so its baselines are guarded by `record`.
-  public func isReleased(_ version: SystemVersion) -> Bool { version != unreleasedVersion }
+  package func isReleased(_ version: SystemVersion) -> Bool { version != unreleasedVersion }
 }

@@ -3,13 +3,13 @@ import ContractKitRuntime
 
 /// One registered contract: a name, a way to produce each stub variant's payload, and (for
 /// `Decodable` types) a way to prove today's type still decodes old baselines.
-public struct Contract: Sendable {
+package struct Contract: Sendable {
   /// The contract's name: its folder in the baseline tree.
-  public let name: String
+  package let name: String
   /// The default stub first, then named variants in registration order.
-  public let variants: [Variant]
+  package let variants: [Variant]
   /// Where it was registered (`SampleContracts/SampleCatalog.swift:42`).
-  public let registeredAt: String
+  package let registeredAt: String
   /// Decodes a payload with today's Swift type; `nil` when no `Decodable` type is given.
   let decode: (@Sendable (Data) throws -> Void)?
   /// What the registration says about paths (wire contracts' hints), by pattern.
@@ -18,9 +18,9 @@ public struct Contract: Sendable {
   let redactor: Redactor
 
   /// One stub variant of a contract.
-  public struct Variant: Sendable {
+  package struct Variant: Sendable {
     /// `"default"` for the default stub.
-    public let name: String
+    package let name: String
     /// How its payload is made.
     let source: Source
   }
@@ -34,13 +34,13 @@ public struct Contract: Sendable {
   }
 
   /// Whether the app's own encoder produces this contract's payloads.
-  public var isWire: Bool {
+  package var isWire: Bool {
     if case .wire? = variants.first?.source { return true }
     return false
   }
 
   /// The variant named `name`.
-  public func variant(named name: String) -> Variant? {
+  package func variant(named name: String) -> Variant? {
     variants.first { $0.name == name }
   }
 }

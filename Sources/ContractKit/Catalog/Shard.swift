@@ -4,12 +4,12 @@ import ContractKitRuntime
 ///
 /// Contracts are assigned by a stable hash of their name (FNV-1a), never by Swift's seeded
 /// `Hasher`, so every machine of a CI matrix agrees on the split.
-public struct Shard: Sendable, Hashable, CustomStringConvertible {
+package struct Shard: Sendable, Hashable, CustomStringConvertible {
   /// 1-based.
-  public let index: Int
-  public let count: Int
+  package let index: Int
+  package let count: Int
 
-  public init(index: Int, count: Int) throws(CatalogError) {
+  package init(index: Int, count: Int) throws(CatalogError) {
     guard count >= 1, (1...count).contains(index) else {
       throw .invalidDeclaration("shard \(index)/\(count) is not valid: use I/N with 1 ≤ I ≤ N")
     }
@@ -18,7 +18,7 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Parses `I/N`.
-  public init(parsing text: String) throws(CatalogError) {
+  package init(parsing text: String) throws(CatalogError) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
       throw .invalidDeclaration("'\(text)' is not a shard: use I/N, like 2/4")
@@ -27,7 +27,7 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether the contract named `name` belongs to this shard.
-  public func includes(_ name: String) -> Bool {
+  package func includes(_ name: String) -> Bool {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in name.utf8 {
       hash ^= UInt64(byte)
@@ -39,5 +39,5 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
   /// Whether this shard reports findings about the store and tree as a whole.
   var ownsGlobalFindings: Bool { index == 1 }
 
-  public var description: String { "\(index)/\(count)" }
+  package var description: String { "\(index)/\(count)" }
 }

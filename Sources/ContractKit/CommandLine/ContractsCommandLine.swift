@@ -33,7 +33,7 @@ public enum ContractsCommandLine {
   /// Output goes only through `stdout` and `stderr`, so tests need no process. A write that
   /// throws ends the command with exit code 2. `program` is the executable's name, which
   /// help and next steps use (`swift run <program> record`).
-  public static func run(
+  package static func run(
     arguments: [String], catalog: () throws -> Catalog, program: String = "contracts",
     colored: Bool = false, stdout: (String) throws -> Void, stderr: (String) throws -> Void
   ) -> Int32 {

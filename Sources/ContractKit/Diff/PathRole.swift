@@ -21,27 +21,27 @@ struct PathRoles: Sendable {
   private let localizedPointers: Set<String>
 
   /// Roles from the Swift types' metadata (path patterns with `*` for array indices).
-  public init(metadata: ContractMetadata) {
+  package init(metadata: ContractMetadata) {
     annotations = metadata.annotations
     localizedPointers = []
   }
 
   /// Roles from shape alone: `localizedPointers` are the pointers whose values differ
   /// between locales.
-  public init(localizedPointers: Set<String>) {
+  package init(localizedPointers: Set<String>) {
     annotations = [:]
     self.localizedPointers = localizedPointers
   }
 
   /// Both sources: metadata first, shape where metadata says nothing.
-  public init(metadata: ContractMetadata?, localizedPointers: Set<String>) {
+  package init(metadata: ContractMetadata?, localizedPointers: Set<String>) {
     annotations = metadata?.annotations ?? [:]
     self.localizedPointers = localizedPointers
   }
 
   /// What the value at `pointer` (whose pattern is `pattern`) means; `key` is its member
   /// name and `parent` the object holding it, when it is an object member.
-  public func role(pointer: String, pattern: String, key: String?,
+  package func role(pointer: String, pattern: String, key: String?,
                    parent: [String: JSONValue]? = nil) -> PathRole
   {
     if let known = annotations[pattern] {
@@ -55,7 +55,7 @@ struct PathRoles: Sendable {
   }
 
   /// The enum cases the metadata lists at `pattern`, if it is an enum path.
-  public func enumCases(at pattern: String) -> [String]? {
+  package func enumCases(at pattern: String) -> [String]? {
     for annotation in annotations[pattern] ?? [] {
       if case .enumeration(_, let cases) = annotation { return cases }
     }

@@ -8,16 +8,16 @@ import ContractKitRuntime
 /// finding (order is not part of the contract); other elements are matched by index.
 struct PayloadDiff {
   /// The payload file the findings are about.
-  public let file: ContractCase
-  public let roles: PathRoles
+  package let file: ContractCase
+  package let roles: PathRoles
 
-  public init(file: ContractCase, roles: PathRoles) {
+  package init(file: ContractCase, roles: PathRoles) {
     self.file = file
     self.roles = roles
   }
 
   /// Every classified difference between `baseline` and `current`, in path order.
-  public func findings(baseline: JSONValue, current: JSONValue) -> [Finding] {
+  package func findings(baseline: JSONValue, current: JSONValue) -> [Finding] {
     var findings: [Finding] = []
     compare(baseline, current, pointer: "", pattern: "", key: nil, parent: nil, into: &findings)
     return findings

@@ -11,20 +11,20 @@ import ContractKitRuntime
 /// A message never repeats its finding's own locale or variant: the scope carries them.
 /// That is what lets the same change in six locales read as one line, even in merged
 /// reports.
-public struct Finding: Sendable, Hashable {
-  public var kind: FindingKind
-  public var severity: Severity
+package struct Finding: Sendable, Hashable {
+  package var kind: FindingKind
+  package var severity: Severity
   /// What the finding is about.
-  public var scope: FindingScope
+  package var scope: FindingScope
   /// An RFC 6901 JSON Pointer into the payload (`""` is the whole document), where one
   /// applies.
-  public var path: String?
-  public var message: String
+  package var path: String?
+  package var message: String
   /// The committed value at `path`, when there is one.
-  public var baseline: JSONValue?
+  package var baseline: JSONValue?
   /// The value encoded now at `path`, when there is one.
-  public var current: JSONValue?
-  public init(
+  package var current: JSONValue?
+  package init(
     _ kind: FindingKind, severity: Severity? = nil, scope: FindingScope, path: String? = nil,
     message: String, baseline: JSONValue? = nil, current: JSONValue? = nil
   ) {
@@ -38,13 +38,13 @@ public struct Finding: Sendable, Hashable {
   }
 
   /// The contract's name, or `nil` for findings about no contract such as `key-unused`.
-  public var contract: String? { scope.contract }
+  package var contract: String? { scope.contract }
   /// The system version (`"1.2.0"`) where one applies.
-  public var version: String? { scope.version?.versionString }
+  package var version: String? { scope.version?.versionString }
   /// The locale (`"pt-BR"`) where one applies.
-  public var locale: String? { scope.locale }
+  package var locale: String? { scope.locale }
   /// The stub variant (`"default"` for the default stub) where one applies.
-  public var variant: String? { scope.variant }
+  package var variant: String? { scope.variant }
 }
 
 extension Finding {
@@ -53,7 +53,7 @@ extension Finding {
   ///
   /// Sorting here rather than in each reporter keeps every format byte-identical across
   /// runs, thread schedules and hash seeds.
-  public static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
+  package static func reportOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
     if lhs.scope != rhs.scope, lhs.scope.orderKey != rhs.scope.orderKey {
       return FindingScope.precedes(lhs.scope, rhs.scope)
     }

@@ -73,22 +73,22 @@ extension FindingKind {
   }
 
   /// The severity a finding of this kind has unless a report says otherwise.
-  public var defaultSeverity: Severity { policy.severity }
+  package var defaultSeverity: Severity { policy.severity }
 
   /// Whether a change of this kind breaks clients that decode the committed baseline.
-  public var breaksClients: Bool { policy.breaksClients }
+  package var breaksClients: Bool { policy.breaksClients }
 
   /// How a difference of this kind bears on the release version between two versions:
   /// breaking kinds require major, additions minor, changed values and texts patch, and
   /// problems that are not wire changes none.
-  public var bump: VersionBump { policy.bump }
+  package var bump: VersionBump { policy.bump }
 
   /// What a finding of this kind's two values are: the probe's two encodings, today's
   /// encoding alone (a problem no baseline shows), or the baseline and today's encoding.
-  public var valuePair: ValuePair { policy.valuePair }
+  package var valuePair: ValuePair { policy.valuePair }
 
   /// What `record` does about a finding of this kind.
-  public var recording: RecordingEffect { policy.recording }
+  package var recording: RecordingEffect { policy.recording }
 }
 
 /// The decisions a finding kind carries; ``FindingKind/policy`` makes them for every kind.
@@ -110,7 +110,7 @@ struct KindPolicy {
 }
 
 /// What `record` does about a finding of some kind.
-public enum RecordingEffect: Sendable, Hashable {
+package enum RecordingEffect: Sendable, Hashable {
   /// Recording writes the new encoding, and the finding is gone.
   case writes
   /// On a released version recording refuses unless `--accept-breaking --reason` says why
@@ -125,7 +125,7 @@ public enum RecordingEffect: Sendable, Hashable {
 extension Finding {
   /// Whether this finding is about baseline files that no contract owns any more: `record`
   /// lists them and never deletes them.
-  public var isLeftover: Bool {
+  package var isLeftover: Bool {
     switch kind {
     case .contractRemoved, .versionRemoved, .localeRemoved: return true
     case .baselinesStale:
@@ -150,7 +150,7 @@ extension Finding {
   ///     `swift run app-contracts`, named wherever recording is (part of) the fix.
   ///   - isReleased: Whether the finding's version is released: a breaking change to the
   ///     unreleased version is recorded without a reason.
-  public func remedy(command: String, isReleased: Bool = true) -> String {
+  package func remedy(command: String, isReleased: Bool = true) -> String {
     let recordAfterwards = "(record never deletes baselines), then run: \(command) record"
     let recordIfIntended = "If the change is intended, run: \(command) record"
     if kind.recording == .needsReason && !isReleased {

@@ -4,7 +4,7 @@ import ContractKitRuntime
 ///
 /// Raw values are the wire names used in every report format; do not rename them. What each
 /// kind means for a release is in `FindingKind+Policy.swift`.
-public enum FindingKind: String, Sendable, Hashable, Codable, CaseIterable {
+package enum FindingKind: String, Sendable, Hashable, Codable, CaseIterable {
   // Trees and files.
   case contractRemoved = "contract-removed"
   case contractAdded = "contract-added"

@@ -6,7 +6,7 @@ import ContractKitRuntime
 /// The scope decides where a finding is shown (which test case, which file a CI annotation
 /// names) and what `record` does about it; no code guesses it from which coordinates are
 /// missing. The JSON report spells a scope as four nullable fields.
-public enum FindingScope: Sendable, Hashable {
+package enum FindingScope: Sendable, Hashable {
   /// The baseline tree as a whole, such as `Baselines.md`.
   case catalog
   /// One entry of the baseline tree that fits no layout rule (a stray file, a link), by its
@@ -29,7 +29,7 @@ public enum FindingScope: Sendable, Hashable {
 
 extension FindingScope {
   /// The contract's name, where the scope is inside a contract.
-  public var contract: String? {
+  package var contract: String? {
     switch self {
     case .catalog, .entry, .store, .release: nil
     case .contract(let name): name
@@ -39,7 +39,7 @@ extension FindingScope {
   }
 
   /// The system version, where one applies.
-  public var version: SystemVersion? {
+  package var version: SystemVersion? {
     switch self {
     case .catalog, .entry, .store, .contract: nil
     case .release(let version): version
@@ -49,7 +49,7 @@ extension FindingScope {
   }
 
   /// The locale, where one applies.
-  public var locale: String? {
+  package var locale: String? {
     switch self {
     case .catalog, .entry, .release, .contract, .version: nil
     case .store(let locale, _), .locale(_, let locale): locale
@@ -58,26 +58,26 @@ extension FindingScope {
   }
 
   /// The stub variant, where one applies.
-  public var variant: String? {
+  package var variant: String? {
     if case .file(let file) = self { return file.variant }
     return nil
   }
 
   /// The payload file, when the scope is one.
-  public var file: ContractCase? {
+  package var file: ContractCase? {
     if case .file(let file) = self { return file }
     return nil
   }
 
   /// Whether the scope belongs to no single contract: the tree, the store or the release.
-  public var isCatalogWide: Bool { contract == nil }
+  package var isCatalogWide: Bool { contract == nil }
 
   /// The scope that the JSON report's four fields spell (contract, version, locale,
   /// variant, each `nil` where it does not apply), or `nil` when they spell none.
   ///
   /// The report's shape cannot tell a stray tree entry from the whole tree; both read as
   /// ``catalog``.
-  public init?(contract: String?, version: SystemVersion?, locale: String?, variant: String?) {
+  package init?(contract: String?, version: SystemVersion?, locale: String?, variant: String?) {
     switch (contract, version, locale, variant) {
     case (nil, nil, nil, nil): self = .catalog
     case (nil, nil, let locale?, nil): self = .store(locale: locale)
@@ -96,7 +96,7 @@ extension FindingScope {
 
   /// The scope as the JSON report's four fields spell it: a tree entry reads as the tree,
   /// a store finding without its translation file.
-  public var asReported: FindingScope {
+  package var asReported: FindingScope {
     switch self {
     case .entry: .catalog
     case .store(let locale, _): .store(locale: locale)
@@ -105,7 +105,7 @@ extension FindingScope {
   }
 
   /// The translation file and line of a store finding.
-  public var source: TranslationLocation? {
+  package var source: TranslationLocation? {
     if case .store(_, let source) = self { return source }
     return nil
   }

@@ -8,17 +8,17 @@ import ContractKitRuntime
 /// payloads of that version, and the newest released version before ``current``
 /// (``previous``) against today's payloads of ``current``. Breaking kinds require a major
 /// bump, additions a minor one, text and value changes a patch.
-public struct ReleaseComparison: Sendable, Hashable {
+package struct ReleaseComparison: Sendable, Hashable {
   /// The versions compared with their own committed baselines.
-  public var versions: [SystemVersion]
+  package var versions: [SystemVersion]
   /// The newest released version before ``current``, compared with ``current``.
-  public var previous: SystemVersion?
+  package var previous: SystemVersion?
   /// The version the next release declares.
-  public var current: SystemVersion?
+  package var current: SystemVersion?
   /// The kinds of the changes that bear on the bump, by contract.
-  public var changes: [String: Set<FindingKind>]
+  package var changes: [String: Set<FindingKind>]
 
-  public init(versions: [SystemVersion], previous: SystemVersion?, current: SystemVersion?,
+  package init(versions: [SystemVersion], previous: SystemVersion?, current: SystemVersion?,
               changes: [String: Set<FindingKind>] = [:])
   {
     self.versions = versions
@@ -41,12 +41,12 @@ public struct ReleaseComparison: Sendable, Hashable {
   }
 
   /// The smallest step the changes require.
-  public var requiredBump: VersionBump {
+  package var requiredBump: VersionBump {
     changes.values.lazy.flatMap { $0 }.map(\.bump).max() ?? .none
   }
 
   /// The contracts and kinds that require ``requiredBump``, by contract name.
-  public var reasons: [(contract: String, kinds: [FindingKind])] {
+  package var reasons: [(contract: String, kinds: [FindingKind])] {
     let required = requiredBump
     return changes.keys.sorted(by: codePointOrder).compactMap { contract in
       let kinds = (changes[contract] ?? []).filter { $0.bump == required }
@@ -56,7 +56,7 @@ public struct ReleaseComparison: Sendable, Hashable {
   }
 
   /// `each of 1.0.0, 1.1.0, 2.0.0 with its baselines; 2.1.0 with 2.0.0`.
-  public var sentence: String {
+  package var sentence: String {
     var parts: [String] = []
     if !versions.isEmpty {
       parts.append("each of \(versions.map(\.versionString).joined(separator: ", ")) with its "

@@ -3,27 +3,27 @@ import ContractKitRuntime
 /// Everything a run found, ready for any output format.
 ///
 /// `check`, `diff`, `report` and `merge` all produce one; reporters only render it.
-public struct Report: Sendable, Hashable {
+package struct Report: Sendable, Hashable {
   /// The command that produced it (`check`, `diff`, `report`, `merge`).
-  public var command: String
+  package var command: String
   /// Findings in ``Finding/reportOrder(_:_:)``.
-  public var findings: [Finding]
-  public var summary: Summary
+  package var findings: [Finding]
+  package var summary: Summary
   /// Localization coverage per locale, in the catalog's locale order.
-  public var coverage: [LocaleCoverage]
+  package var coverage: [LocaleCoverage]
   /// The baseline directory as the user named it, for file paths in CI annotations.
-  public var baselineDirectory: String
+  package var baselineDirectory: String
   /// The least severity that fails the run: errors by default, warnings with `--strict`.
-  public var failOn: Severity
+  package var failOn: Severity
   /// What the run compared and the bump the next release requires, when it says.
-  public var comparison: ReleaseComparison?
+  package var comparison: ReleaseComparison?
   /// Every (contract, version, locale, variant) the run covered, passing or not: the test
   /// cases of JUnit output.
-  public var cases: [ContractCase]
+  package var cases: [ContractCase]
   /// What a `--shard` run records for `contracts merge`; `nil` for any other run.
-  public var shard: ShardRecord?
+  package var shard: ShardRecord?
 
-  public init(command: String, findings: [Finding], summary: Summary,
+  package init(command: String, findings: [Finding], summary: Summary,
               coverage: [LocaleCoverage] = [], baselineDirectory: String,
               failOn: Severity = .error, comparison: ReleaseComparison? = nil,
               cases: [ContractCase] = [], shard: ShardRecord? = nil)
@@ -40,27 +40,27 @@ public struct Report: Sendable, Hashable {
   }
 
   /// The findings at a failing severity: `failOn` and above.
-  public var failingFindings: [Finding] {
+  package var failingFindings: [Finding] {
     findings.filter { $0.severity >= failOn }
   }
 }
 
 /// The counts every format shows; the JSON report's `summary` object.
-public struct Summary: Sendable, Hashable {
-  public var contracts: Int
-  public var versions: Int
-  public var locales: Int
+package struct Summary: Sendable, Hashable {
+  package var contracts: Int
+  package var versions: Int
+  package var locales: Int
   /// Payload files compared (or, for `record`, written or kept).
-  public var baselines: Int
-  public var errors: Int
-  public var warnings: Int
-  public var infos: Int
+  package var baselines: Int
+  package var errors: Int
+  package var warnings: Int
+  package var infos: Int
   /// `pass` when no finding is at a failing severity.
-  public var gatePasses: Bool
+  package var gatePasses: Bool
   /// The smallest version step the changes require.
-  public var requiredBump: VersionBump
+  package var requiredBump: VersionBump
 
-  public init(contracts: Int, versions: Int, locales: Int, baselines: Int, errors: Int,
+  package init(contracts: Int, versions: Int, locales: Int, baselines: Int, errors: Int,
               warnings: Int, infos: Int, gatePasses: Bool, requiredBump: VersionBump)
   {
     self.contracts = contracts
@@ -75,7 +75,7 @@ public struct Summary: Sendable, Hashable {
   }
 
   /// Counts severities of `findings`; the gate fails on any at `failOn` or above.
-  public init(findings: [Finding], contracts: Int, versions: Int, locales: Int, baselines: Int,
+  package init(findings: [Finding], contracts: Int, versions: Int, locales: Int, baselines: Int,
               failOn: Severity, requiredBump: VersionBump)
   {
     let errors = findings.filter { $0.severity == .error }.count
@@ -88,16 +88,16 @@ public struct Summary: Sendable, Hashable {
 }
 
 /// How one locale's translations resolved across every encoding of a run.
-public struct LocaleCoverage: Sendable, Hashable {
-  public var locale: String
+package struct LocaleCoverage: Sendable, Hashable {
+  package var locale: String
   /// Lookups answered in the locale itself.
-  public var resolved: Int
+  package var resolved: Int
   /// Lookups answered by a fallback locale.
-  public var fellBack: Int
+  package var fellBack: Int
   /// Lookups answered nowhere (or with an empty text).
-  public var missing: Int
+  package var missing: Int
 
-  public init(locale: String, resolved: Int, fellBack: Int, missing: Int) {
+  package init(locale: String, resolved: Int, fellBack: Int, missing: Int) {
     self.locale = locale
     self.resolved = resolved
     self.fellBack = fellBack
@@ -110,7 +110,7 @@ public struct LocaleCoverage: Sendable, Hashable {
   }
 
   /// All lookups; `Int.max` when the sum overflows (counts read from a report).
-  public var total: Int {
+  package var total: Int {
     let (partial, first) = resolved.addingReportingOverflow(fellBack)
     let (sum, second) = partial.addingReportingOverflow(missing)
     return first || second ? .max : sum
@@ -119,7 +119,7 @@ public struct LocaleCoverage: Sendable, Hashable {
   /// The share resolved in the locale itself, with one decimal, rounded down so that only
   /// full coverage reads `100.0`: `97.5`; `100.0` when nothing was looked up. The one
   /// spelling of coverage, in reports and `Baselines.md` alike.
-  public var percentText: String {
+  package var percentText: String {
     guard total > 0 else { return "100.0" }
     // Integer arithmetic: the same digits on every platform and locale. Full width, so
     // counts near `Int.max` cannot overflow.

@@ -9,36 +9,36 @@ import ContractKitRuntime
 /// needs (the keys it left unresolved, its coverage, the committed coverage table), and
 /// which run and slice it is, so a merge refuses a set with a shard missing, a shard twice,
 /// or shards of different runs. Reports of unsharded runs carry none of this.
-public struct ShardRecord: Sendable, Hashable {
+package struct ShardRecord: Sendable, Hashable {
   /// 1-based.
-  public var index: Int
-  public var count: Int
+  package var index: Int
+  package var count: Int
   /// The run's fingerprint: equal for every shard of one run (the same catalog, store,
   /// tree inventory, `Baselines.md` and shard count), different otherwise.
-  public var run: String
+  package var run: String
   /// `check` or `report`.
-  public var command: String
+  package var command: String
   /// The least severity that failed this shard's own gate.
-  public var failOn: Severity
+  package var failOn: Severity
   /// The baseline directory as the run named it, for file paths in merged annotations.
-  public var directory: String
+  package var directory: String
   /// The catalog's versions, oldest first, and locales, base first.
-  public var versions: [SystemVersion]
-  public var locales: [String]
+  package var versions: [SystemVersion]
+  package var locales: [String]
   /// This shard's contracts with their variants: its cases are every contract, version,
   /// variant and locale.
-  public var contracts: [ShardContract]
+  package var contracts: [ShardContract]
   /// Lookups of this shard's encodings, per locale in catalog order.
-  public var coverage: [LocaleCoverage]
+  package var coverage: [LocaleCoverage]
   /// Store keys this shard's encodings did not resolve: unused when no shard resolved them.
-  public var unresolvedKeys: [UnresolvedKey]
+  package var unresolvedKeys: [UnresolvedKey]
   /// What decides whether `Baselines.md` is stale.
-  public var document: DocumentState
+  package var document: DocumentState
   /// What this shard compared and its contracts' changes that bear on the required bump
   /// (``ReleaseComparison``): the merge adds them up into the unsharded run's.
-  public var comparison: ReleaseComparison?
+  package var comparison: ReleaseComparison?
 
-  public init(index: Int, count: Int, run: String, command: String, failOn: Severity,
+  package init(index: Int, count: Int, run: String, command: String, failOn: Severity,
               directory: String, versions: [SystemVersion], locales: [String],
               contracts: [ShardContract], coverage: [LocaleCoverage],
               unresolvedKeys: [UnresolvedKey], document: DocumentState,
@@ -60,13 +60,13 @@ public struct ShardRecord: Sendable, Hashable {
   }
 
   /// The cases this shard checked, in catalog order (contract, version, variant, locale).
-  public var cases: [ContractCase] {
+  package var cases: [ContractCase] {
     ContractCase.grid(
       contracts: contracts.map { ($0.name, $0.variants) }, versions: versions, locales: locales)
   }
 
   /// How many cases ``cases`` holds, without spelling them; `nil` when it overflows.
-  public var caseCount: Int? {
+  package var caseCount: Int? {
     var total = 0
     for contract in contracts {
       guard case (let perVersion, false) = contract.variants.count
@@ -81,23 +81,23 @@ public struct ShardRecord: Sendable, Hashable {
 }
 
 /// One contract a shard checked, with its variants (`default` first).
-public struct ShardContract: Sendable, Hashable {
-  public var name: String
-  public var variants: [String]
+package struct ShardContract: Sendable, Hashable {
+  package var name: String
+  package var variants: [String]
 
-  public init(name: String, variants: [String]) {
+  package init(name: String, variants: [String]) {
     self.name = name
     self.variants = variants
   }
 }
 
 /// A store key a shard's encodings did not resolve, and where it is written.
-public struct UnresolvedKey: Sendable, Hashable {
-  public var locale: String
-  public var key: String
-  public var source: TranslationLocation?
+package struct UnresolvedKey: Sendable, Hashable {
+  package var locale: String
+  package var key: String
+  package var source: TranslationLocation?
 
-  public init(locale: String, key: String, source: TranslationLocation?) {
+  package init(locale: String, key: String, source: TranslationLocation?) {
     self.locale = locale
     self.key = key
     self.source = source
@@ -107,15 +107,15 @@ public struct UnresolvedKey: Sendable, Hashable {
 /// The committed `Baselines.md` as a shard sees it: stale unless it exists, matches the
 /// tree in everything but its coverage table, and that table matches every shard's
 /// coverage together.
-public struct DocumentState: Sendable, Hashable {
+package struct DocumentState: Sendable, Hashable {
   /// The file as messages name it.
-  public var path: String
-  public var exists: Bool
+  package var path: String
+  package var exists: Bool
   /// The committed coverage rows when the rest of the document is what the tree gives;
   /// `nil` when the document is stale whatever the coverage (or missing).
-  public var coverageRows: [String]?
+  package var coverageRows: [String]?
 
-  public init(path: String, exists: Bool, coverageRows: [String]?) {
+  package init(path: String, exists: Bool, coverageRows: [String]?) {
     self.path = path
     self.exists = exists
     self.coverageRows = coverageRows

@@ -8,7 +8,7 @@ import ContractKitRuntime
 /// there would claim that no baseline exists. The kind decides which pair a finding carries
 /// (``FindingKind/valuePair``), so a finding read back from a JSON report labels its values
 /// as the run that found it did.
-public enum ValuePair: Sendable, Hashable {
+package enum ValuePair: Sendable, Hashable {
   /// The committed baseline and today's encoding: `baseline:` and `current:`.
   case baselineAndCurrent
   /// Two encodings of one stub in one run: `first:` and `second:`.
@@ -17,7 +17,7 @@ public enum ValuePair: Sendable, Hashable {
   case currentOnly
 
   /// The label of ``Finding/baseline``, or `nil` when it is not shown.
-  public var baselineLabel: String? {
+  package var baselineLabel: String? {
     switch self {
     case .baselineAndCurrent: "baseline"
     case .twoEncodings: "first"
@@ -26,7 +26,7 @@ public enum ValuePair: Sendable, Hashable {
   }
 
   /// The label of ``Finding/current``.
-  public var currentLabel: String {
+  package var currentLabel: String {
     switch self {
     case .baselineAndCurrent, .currentOnly: "current"
     case .twoEncodings: "second"

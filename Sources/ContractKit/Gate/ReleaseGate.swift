@@ -6,16 +6,16 @@ import ContractKitRuntime
 ///
 /// When the newest version is unreleased it is compared with the newest released one, so
 /// the bump is known before the release is cut.
-public struct ReleaseGate: Sendable {
-  public let catalog: Catalog
-  public var options: RunOptions
+package struct ReleaseGate: Sendable {
+  package let catalog: Catalog
+  package var options: RunOptions
 
-  public init(catalog: Catalog, options: RunOptions = RunOptions()) {
+  package init(catalog: Catalog, options: RunOptions = RunOptions()) {
     self.catalog = catalog
     self.options = options
   }
 
-  public func run() throws -> Report {
+  package func run() throws -> Report {
     let check = try Check(catalog: catalog, options: options).run()
     var findings = check.findings
     var shard = check.shard

@@ -11,9 +11,9 @@ import ContractKitRuntime
 /// `Contract/version/locale.variant`; `*` stands for any text within a part (`Order*`,
 /// `*/1.1.0`, `HomeViewModel/*/es`). A part left out selects everything below it: a locale
 /// without a variant selects every variant of it, `es.default` only the default stub.
-public struct CaseSelector: Sendable, Hashable, CustomStringConvertible {
+package struct CaseSelector: Sendable, Hashable, CustomStringConvertible {
   /// The selector as written.
-  public let text: String
+  package let text: String
   private let _contract: _Pattern
   private let _version: _Pattern?
   private let _locale: _Pattern?
@@ -21,7 +21,7 @@ public struct CaseSelector: Sendable, Hashable, CustomStringConvertible {
 
   /// Parses a selector.
   /// - Throws: ``ParseError`` for an empty part or more than three parts.
-  public init(parsing text: String) throws(ParseError) {
+  package init(parsing text: String) throws(ParseError) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
     guard parts.count <= 3 else {
       throw ParseError(text: text, reason: "it has \(parts.count) parts; at most three")
@@ -46,17 +46,17 @@ public struct CaseSelector: Sendable, Hashable, CustomStringConvertible {
     _variant = pieces.count > 3 ? _Pattern(pieces[3]) : nil
   }
 
-  public var description: String { text }
+  package var description: String { text }
 
   /// Whether `contractCase` is selected.
-  public func matches(_ contractCase: ContractCase) -> Bool {
+  package func matches(_ contractCase: ContractCase) -> Bool {
     touches(.file(contractCase))
   }
 
   /// Whether a finding about `scope` concerns a selected case: its contract, version,
   /// locale and variant, where the scope has them, match. A version folder is touched when
   /// any of its cases is selected; what belongs to no contract is touched by every selector.
-  public func touches(_ scope: FindingScope) -> Bool {
+  package func touches(_ scope: FindingScope) -> Bool {
     func fits(_ pattern: _Pattern?, _ value: String?) -> Bool {
       guard let pattern, let value else { return true }
       return pattern.matches(value)
@@ -66,10 +66,10 @@ public struct CaseSelector: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Why a text is not a selector.
-  public struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let text: String
-    public let reason: String
-    public var description: String {
+  package struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    package let text: String
+    package let reason: String
+    package var description: String {
       "'\(text)' is not a selector (\(reason)): use Contract[/version[/locale[.variant]]], "
         + "with * for any text in a part"
     }

@@ -7,9 +7,9 @@ import ContractKitRuntime
 /// let report = try Check(catalog: catalog).run()
 /// print(ReportFormat.text.render(report))
 /// ```
-public struct Check: Sendable {
-  public let catalog: Catalog
-  public var options: RunOptions
+package struct Check: Sendable {
+  package let catalog: Catalog
+  package var options: RunOptions
   /// Whether each missing baseline is a finding; `record`, which writes them, does not
   /// need a finding per file of a tree recorded for the first time.
   var listsMissingBaselines = true
@@ -20,7 +20,7 @@ public struct Check: Sendable {
   /// finds them, so that they need no encoding again to be written.
   var staging: StagedWrites?
 
-  public init(catalog: Catalog, options: RunOptions = RunOptions()) {
+  package init(catalog: Catalog, options: RunOptions = RunOptions()) {
     self.catalog = catalog
     self.options = options
   }
@@ -34,7 +34,7 @@ public struct Check: Sendable {
 
   /// Runs the check.
   /// - Throws: ``InputError`` for an unreadable directory or a corrupt baseline (exit 2).
-  public func run() throws -> Report { try runDetailed().report }
+  package func run() throws -> Report { try runDetailed().report }
 
   func runDetailed() throws -> Run {
     let files = BaselineFiles(root: catalog.effectiveBaselineDirectory)

@@ -9,19 +9,19 @@ import ContractKitRuntime
 /// Idempotent: a second run changes no byte. Files no contract owns are listed, never
 /// deleted.
 package struct Record: Sendable {
-  public let catalog: Catalog
+  package let catalog: Catalog
   /// Why breaking changes are accepted; `nil` refuses them.
-  public var acceptBreakingReason: String?
+  package var acceptBreakingReason: String?
   /// Which baselines to write: every one that differs, only missing ones, or none.
   package var mode: RecordMode
   /// The cases to record (`--only`); empty records every case. Refusals and accepted breaks
   /// are limited to the selection too.
-  public var selection: [CaseSelector]
+  package var selection: [CaseSelector]
   /// The date logged for accepted breaks (`yyyy-MM-dd`, UTC); today when `nil`.
-  public var date: String?
-  public var options: RunOptions
+  package var date: String?
+  package var options: RunOptions
 
-  public init(catalog: Catalog, acceptBreakingReason: String? = nil, mode: RecordMode = .all,
+  package init(catalog: Catalog, acceptBreakingReason: String? = nil, mode: RecordMode = .all,
               selection: [CaseSelector] = [], date: String? = nil,
               options: RunOptions = RunOptions())
   {
@@ -34,24 +34,24 @@ package struct Record: Sendable {
   }
 
   /// What a record run did.
-  public struct Outcome: Sendable {
+  package struct Outcome: Sendable {
     /// `true` when nothing was written because of breaking or unstable changes.
-    public var refused: Bool
+    package var refused: Bool
     /// The findings that caused a refusal, or the breaks that were accepted.
-    public var breaking: [Finding]
+    package var breaking: [Finding]
     /// Relative paths written (payloads and `contract.json`), and `Baselines.md`.
-    public var written: [String]
+    package var written: [String]
     /// Payload files already up to date.
-    public var unchanged: Int
+    package var unchanged: Int
     /// Files in the tree that no contract owns: kept, listed for the user to delete.
-    public var leftovers: [Finding]
+    package var leftovers: [Finding]
     /// Problems that do not block recording but still fail `check` (translations…).
-    public var remaining: [Finding]
+    package var remaining: [Finding]
     /// Changed or missing payloads left unwritten because `--only` did not select them.
-    public var unselected: Int = 0
+    package var unselected: Int = 0
   }
 
-  public func run() throws -> Outcome {
+  package func run() throws -> Outcome {
     let files = BaselineFiles(root: catalog.effectiveBaselineDirectory)
     let selection = self.selection
     let mode = self.mode

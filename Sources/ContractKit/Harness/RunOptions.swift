@@ -4,16 +4,16 @@ import ContractKitRuntime
 ///
 /// `check`, `report`, `record` and `diff` take this one value, so `--shard`, `--strict`,
 /// `--fail-on` and `CONTRACTKIT_THREADS` mean the same thing in every command.
-public struct RunOptions: Sendable, Hashable {
+package struct RunOptions: Sendable, Hashable {
   /// The slice of the catalog's contracts to run; every contract without one.
-  public var shard: Shard?
+  package var shard: Shard?
   /// The least severity that fails the run: `.error` by default, `.warning` with
   /// `--strict`, `.info` to insist that baselines equal today's encodings exactly.
-  public var failOn: Severity
+  package var failOn: Severity
   /// Worker threads: `CONTRACTKIT_THREADS` when set, else one per active core.
-  public var threads: Int
+  package var threads: Int
 
-  public init(shard: Shard? = nil, failOn: Severity = .error, threads: Int? = nil) {
+  package init(shard: Shard? = nil, failOn: Severity = .error, threads: Int? = nil) {
     self.shard = shard
     self.failOn = failOn
     self.threads = threads ?? WorkerPool.defaultThreadCount

@@ -6,12 +6,12 @@ import ContractKitRuntime
 /// Typical use: the last release tag's tree against the working tree. Files are streamed one
 /// contract-version-variant group at a time; groups whose bytes are all equal cost a read
 /// and a comparison, nothing more.
-public struct TreeDiff: Sendable {
+package struct TreeDiff: Sendable {
   let old: BaselineFiles
   let new: BaselineFiles
-  public var options: RunOptions
+  package var options: RunOptions
 
-  public init(old: URL, new: URL, options: RunOptions = RunOptions()) {
+  package init(old: URL, new: URL, options: RunOptions = RunOptions()) {
     self.old = BaselineFiles(root: old)
     self.new = BaselineFiles(root: new)
     self.options = options
@@ -25,7 +25,7 @@ public struct TreeDiff: Sendable {
   /// identically corrupt file is exit 2 too.
   /// - Throws: ``BaselineLayoutError`` or ``InputError`` (exit 2) for an unreadable directory,
   ///   a name that breaks the layout, or a corrupt file.
-  public func run() throws -> Report {
+  package func run() throws -> Report {
     let threads = options.threads
     let trees = try WorkerPool.map([old, new], threads: threads) { try Self.scanExisting($0) }
     let (oldTree, newTree) = (trees[0], trees[1])

@@ -41,9 +41,7 @@ public final class ContractVerifier: Sendable {
   /// - Parameters:
   ///   - makeCatalog: Builds the catalog, such as `AppCatalog.make`.
   ///   - command: The package's own command line over the catalog, which remedies name
-  ///     (`swift run app-contracts`). By default it is found in the package beside the
-  ///     baseline directory: the executable target whose sources call
-  ///     `ContractsCommandLine.main`.
+  ///     (`swift run app-contracts`). Without it, remedies name a placeholder.
   ///   - environment: The process environment (injectable for tests).
   public init(_ makeCatalog: () throws -> Catalog, command: String? = nil,
               environment: [String: String] = ProcessInfo.processInfo.environment)
@@ -53,8 +51,7 @@ public final class ContractVerifier: Sendable {
     recordMode = mode
     state = built
     let catalog = try? built.get()
-    self.command = command ?? CommandDiscovery.command(
-      besideBaselinesOf: catalog?.baselineDirectory)
+    self.command = command ?? Self.undeclaredCommand
     guard mode != .never, let catalog else {
       recordOutcome = nil
       return
@@ -63,6 +60,9 @@ public final class ContractVerifier: Sendable {
       try Record(catalog: catalog, mode: mode).run()
     }.mapError { CatalogLoadError(description: "\($0)") }
   }
+
+  /// What remedies name when the package did not declare its command.
+  static let undeclaredCommand = "swift run <your contracts executable>"
 
   /// `CONTRACTKIT_RECORD=missing|all`; unset never writes; `CI=true` never writes unless
   /// `CONTRACTKIT_RECORD_FORCE=1`.

@@ -7,7 +7,7 @@ import ContractKitRuntime
 /// ```
 /// Every format renders the same report byte for byte on every run and machine; the caller
 /// writes the string wherever it goes (stdout, `--output FILE`, a test buffer).
-public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
+package enum ReportFormat: String, Sendable, Hashable, CaseIterable {
   /// Human-readable lines for a terminal, the default.
   case text
   /// A GitHub-flavoured Markdown summary for `$GITHUB_STEP_SUMMARY`.
@@ -29,7 +29,7 @@ public enum ReportFormat: String, Sendable, Hashable, CaseIterable {
   ///   - command: The user's command line over the catalog, which `text` names in its next
   ///     step (`swift run app-contracts record`).
   /// - Returns: The whole output, ending in a newline.
-  public func render(_ report: Report, colored: Bool = false, cases: [ContractCase] = [],
+  package func render(_ report: Report, colored: Bool = false, cases: [ContractCase] = [],
                      command: String = "swift run contracts") -> String
   {
     switch self {

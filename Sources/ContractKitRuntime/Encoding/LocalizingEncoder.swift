@@ -1,10 +1,13 @@
+import Foundation
+
 /// Encodes values as JSON for one locale and one system version, resolving every
 /// localizable value against a localization store while encoding.
 ///
 /// ```swift
 /// let encoder = LocalizingEncoder(locale: "de", store: store, version: .init(1, 1, 0))
-/// let payload = try encoder.encode(DashboardViewModel.stub())
-/// print(CanonicalJSON.string(payload.value))
+/// let body = try encoder.encodeJSON(DashboardViewModel.stub())
+/// // {"greeting": "Willkommen zurück, Ana!", "vmId": "DashboardViewModel", …} as canonical
+/// // JSON: keys in code-point order, two-space indentation, a trailing newline
 /// ```
 public struct LocalizingEncoder: Sendable {
   /// The BCP-47 locale to resolve text for.
@@ -15,7 +18,7 @@ public struct LocalizingEncoder: Sendable {
   /// The system version whose wire shape to produce (decides `@Versioned` fields).
   public let version: SystemVersion
   /// Whether to record path metadata (`contract.json`); the check's fast path skips it.
-  public var collectsAnnotations: Bool = true
+  package var collectsAnnotations: Bool = true
 
   public init(locale: String, baseLocale: String? = nil, store: LocalizationStore,
               version: SystemVersion) {
@@ -27,7 +30,7 @@ public struct LocalizingEncoder: Sendable {
 
   /// Encodes `value` into a JSON tree plus everything learned on the way.
   /// - Throws: `EncodingError` for values JSON cannot carry (NaN, infinity).
-  public func encode<T: Encodable>(_ value: T) throws -> EncodedPayload {
+  package func encode<T: Encodable>(_ value: T) throws -> EncodedPayload {
     let encoding = try encodeTree(value)
     return EncodedPayload(
       value: encoding.tree.value,
@@ -35,6 +38,17 @@ public struct LocalizingEncoder: Sendable {
       annotations: encoding.session.annotations,
       randomIdentities: encoding.session.randomIdentities,
       live: nil)
+  }
+
+  /// Encodes `value` as the canonical JSON the harness records: what an app sends.
+  ///
+  /// ```swift
+  /// let encoder = LocalizingEncoder(locale: "de", store: store, version: "1.1.0")
+  /// let body: Data = try encoder.encodeJSON(HomeViewModel.stub())
+  /// ```
+  /// - Throws: `EncodingError` for values JSON cannot carry (NaN, infinity).
+  public func encodeJSON<T: Encodable>(_ value: T) throws -> Data {
+    Data(try encodeCanonical(value).bytes)
   }
 
   /// Encodes `value` into its canonical bytes, written from the encoder's tree, which is
@@ -82,15 +96,15 @@ package struct CanonicalEncoding {
 }
 
 /// One encoding's result: the wire JSON and what the encoder learned producing it.
-public struct EncodedPayload: Sendable, Hashable {
+package struct EncodedPayload: Sendable, Hashable {
   /// The wire JSON.
-  public let value: JSONValue
+  package let value: JSONValue
   /// Every translation lookup, in encoding order.
-  public let lookups: [KeyLookup]
+  package let lookups: [KeyLookup]
   /// What the Swift types say about each path pattern (`/cards/*/title`).
-  public let annotations: [String: [PathAnnotation]]
+  package let annotations: [String: [PathAnnotation]]
   /// Pointers of identities made with `ViewModelId()`.
-  public let randomIdentities: [String]
+  package let randomIdentities: [String]
   /// The value before redaction, when some value was redacted: what the app's own type
   /// decodes where baselines hold placeholders.
   package let live: JSONValue?
@@ -106,9 +120,9 @@ public struct EncodedPayload: Sendable, Hashable {
 }
 
 /// A translation lookup: which key, for which payload path, and how it resolved.
-public struct KeyLookup: Sendable, Hashable {
-  public let key: String
-  public let resolution: Resolution
+package struct KeyLookup: Sendable, Hashable {
+  package let key: String
+  package let resolution: Resolution
   /// Where the text went; spelled only when asked, since nearly every lookup resolves and
   /// no finding ever names its place.
   private let path: EncodingPath?
@@ -120,13 +134,13 @@ public struct KeyLookup: Sendable, Hashable {
   }
 
   /// The JSON Pointer of the payload value the text went into.
-  public var pointer: String { path?.pointerWithoutCaching ?? "" }
+  package var pointer: String { path?.pointerWithoutCaching ?? "" }
 
-  public static func == (lhs: KeyLookup, rhs: KeyLookup) -> Bool {
+  package static func == (lhs: KeyLookup, rhs: KeyLookup) -> Bool {
     lhs.key == rhs.key && lhs.resolution == rhs.resolution && lhs.pointer == rhs.pointer
   }
 
-  public func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(key)
     hasher.combine(pointer)
     hasher.combine(resolution)

@@ -6,25 +6,25 @@
 /// - any other value is spelled by Swift's shortest round-trip `Double` description
 ///   (`0.1`, `1e-05`, `1e+20`), which the standard library implements identically on
 ///   Darwin and Linux, unlike Foundation's JSON writers.
-public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
+package struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   /// The canonical spelling, written verbatim into canonical JSON.
-  public let canonical: String
+  package let canonical: String
 
-  public var description: String { canonical }
+  package var description: String { canonical }
 
-  public init(_ value: Int) { canonical = String(value) }
-  public init(_ value: Int64) { canonical = String(value) }
-  public init(_ value: UInt64) { canonical = String(value) }
-  public init<T: BinaryInteger>(integer value: T) { canonical = String(value) }
+  package init(_ value: Int) { canonical = String(value) }
+  package init(_ value: Int64) { canonical = String(value) }
+  package init(_ value: UInt64) { canonical = String(value) }
+  package init<T: BinaryInteger>(integer value: T) { canonical = String(value) }
 
   /// A floating-point number; `nil` for NaN and infinities, which JSON cannot carry.
-  public init?(exactly value: Double) {
+  package init?(exactly value: Double) {
     guard value.isFinite else { return nil }
     canonical = Self.spell(value)
   }
 
   /// A finite `Double`. Non-finite values trap; use ``init(exactly:)`` for untrusted input.
-  public init(_ value: Double) {
+  package init(_ value: Double) {
     guard let number = JSONNumber(exactly: value) else {
       preconditionFailure("JSON cannot represent \(value)")
     }
@@ -32,7 +32,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The number a JSON literal spells, or `nil` when `literal` is not a JSON number.
-  public init?(literal: Substring) {
+  package init?(literal: Substring) {
     guard Self.isJSONNumberLiteral(literal) else { return nil }
     let isInteger = !literal.contains(where: { $0 == "." || $0 == "e" || $0 == "E" })
     if isInteger {
@@ -44,7 +44,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The value as a `Double` (exact for integers up to 2^53).
-  public var doubleValue: Double { Double(canonical) ?? .nan }
+  package var doubleValue: Double { Double(canonical) ?? .nan }
 
   private static func spell(_ value: Double) -> String {
     if value == 0 { return "0" }

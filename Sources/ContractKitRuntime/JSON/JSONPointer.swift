@@ -10,7 +10,7 @@
 /// Prints: `/a~1b/0 ["a/b", "0"]`
 package enum JSONPointer {
   /// `pointer` extended by one object key, escaped.
-  public static func appending(_ token: String, to pointer: String) -> String {
+  package static func appending(_ token: String, to pointer: String) -> String {
     guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") })
     else { return joined(pointer, token) }
     var escaped = ""
@@ -26,7 +26,7 @@ package enum JSONPointer {
   }
 
   /// `pointer` extended by one array index.
-  public static func appending(_ index: Int, to pointer: String) -> String {
+  package static func appending(_ index: Int, to pointer: String) -> String {
     joined(pointer, String(index))
   }
 
@@ -44,7 +44,7 @@ package enum JSONPointer {
   ///
   /// Lenient with malformed pointers, which ``value(at:in:)`` refuses: text before a missing
   /// leading `/` counts as the first token, and a `~` not followed by `0` or `1` is kept as is.
-  public static func tokens(of pointer: String) -> [String] {
+  package static func tokens(of pointer: String) -> [String] {
     decode(pointer).tokens
   }
 
@@ -52,7 +52,7 @@ package enum JSONPointer {
   /// malformed.
   ///
   /// Array indices are decimal without leading zeros; `-` (past the end) finds nothing.
-  public static func value(at pointer: String, in value: JSONValue) -> JSONValue? {
+  package static func value(at pointer: String, in value: JSONValue) -> JSONValue? {
     let (tokens, isWellFormed) = decode(pointer)
     guard isWellFormed else { return nil }
     var current = value

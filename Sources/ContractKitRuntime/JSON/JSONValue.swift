@@ -2,7 +2,7 @@
 ///
 /// Objects are unordered; canonical output orders keys by Unicode code point
 /// (see ``CanonicalJSON``), so two values are equal exactly when their wire meaning is.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
   case null
   case bool(Bool)
   case number(JSONNumber)
@@ -13,7 +13,7 @@ public enum JSONValue: Sendable, Hashable {
 
 extension JSONValue {
   /// The JSON type's name as findings and reports spell it.
-  public var typeName: String {
+  package var typeName: String {
     switch self {
     case .null: "null"
     case .bool: "boolean"
@@ -25,19 +25,19 @@ extension JSONValue {
   }
 
   /// The value under `key` when this is an object.
-  public subscript(key: String) -> JSONValue? {
+  package subscript(key: String) -> JSONValue? {
     if case .object(let members) = self { return members[key] }
     return nil
   }
 
   /// The string when this is a string.
-  public var stringValue: String? {
+  package var stringValue: String? {
     if case .string(let text) = self { return text }
     return nil
   }
 
   /// `true` for `null`.
-  public var isNull: Bool {
+  package var isNull: Bool {
     if case .null = self { return true }
     return false
   }
@@ -49,13 +49,13 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
   ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral,
   ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
 {
-  public init(stringLiteral value: String) { self = .string(value) }
-  public init(integerLiteral value: Int) { self = .number(JSONNumber(value)) }
-  public init(floatLiteral value: Double) { self = .number(JSONNumber(value)) }
-  public init(booleanLiteral value: Bool) { self = .bool(value) }
-  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
-  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+  package init(stringLiteral value: String) { self = .string(value) }
+  package init(integerLiteral value: Int) { self = .number(JSONNumber(value)) }
+  package init(floatLiteral value: Double) { self = .number(JSONNumber(value)) }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  package init(dictionaryLiteral elements: (String, JSONValue)...) {
     self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
   }
-  public init(nilLiteral: ()) { self = .null }
+  package init(nilLiteral: ()) { self = .null }
 }

@@ -3,7 +3,7 @@
 /// Conforming types hold the plain value and the formatting policy; the localizing encoder
 /// calls ``localizedText(in:)`` once per locale. Decoded from a baseline, a value holds the
 /// text it was encoded as.
-public protocol Localizable: Codable, Sendable {
+package protocol Localizable: Codable, Sendable {
   /// The text this value shows in `context`'s locale.
   func localizedText(in context: LocalizationContext) -> String
 

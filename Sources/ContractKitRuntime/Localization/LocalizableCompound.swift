@@ -20,13 +20,13 @@ public struct LocalizableCompound: Sendable, Hashable {
 }
 
 extension LocalizableCompound: Localizable {
-  public func localizedText(in context: LocalizationContext) -> String {
+  package func localizedText(in context: LocalizationContext) -> String {
     if let decodedText { return decodedText }
     let texts = pieces.map { $0.localizedText(in: context) }.filter { !$0.isEmpty }
     return texts.joined(separator: separator.localizedText(in: context))
   }
 
-  public var annotation: PathAnnotation {
+  package var annotation: PathAnnotation {
     let keys = (pieces + [separator]).compactMap { piece -> String? in
       if case .localized(let key) = piece { return key }
       return nil

@@ -22,12 +22,12 @@ public struct LocalizableDate: Sendable, Hashable {
 }
 
 extension LocalizableDate: Localizable {
-  public func localizedText(in context: LocalizationContext) -> String {
+  package func localizedText(in context: LocalizationContext) -> String {
     guard let value else { return decodedText ?? "" }
     return context.dateFormatter(date: dateStyle, time: timeStyle).string(from: value)
   }
 
-  public var annotation: PathAnnotation { .localizedDate }
+  package var annotation: PathAnnotation { .localizedDate }
 
   public init(from decoder: any Decoder) throws {
     decodedText = try decodeLocalizedText(from: decoder)

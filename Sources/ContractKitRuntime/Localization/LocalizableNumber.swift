@@ -19,14 +19,14 @@ public struct LocalizableInt: Sendable, Hashable {
 }
 
 extension LocalizableInt: Localizable {
-  public func localizedText(in context: LocalizationContext) -> String {
+  package func localizedText(in context: LocalizationContext) -> String {
     guard let value else { return decodedText ?? "" }
     let formatter = context.numberFormatter(.decimal, fractionDigits: 0)
     formatter.usesGroupingSeparator = grouped
     return formatter.string(from: NSNumber(value: value)) ?? String(value)
   }
 
-  public var annotation: PathAnnotation { .localizedNumber }
+  package var annotation: PathAnnotation { .localizedNumber }
 
   public init(from decoder: any Decoder) throws {
     decodedText = try decodeLocalizedText(from: decoder)
@@ -64,14 +64,14 @@ public struct LocalizableDouble: Sendable, Hashable {
 }
 
 extension LocalizableDouble: Localizable {
-  public func localizedText(in context: LocalizationContext) -> String {
+  package func localizedText(in context: LocalizationContext) -> String {
     guard let value else { return decodedText ?? "" }
     let formatter = context.numberFormatter(
       style == .percent ? .percent : .decimal, fractionDigits: fractionDigits)
     return formatter.string(from: NSNumber(value: value)) ?? String(value)
   }
 
-  public var annotation: PathAnnotation { .localizedNumber }
+  package var annotation: PathAnnotation { .localizedNumber }
 
   public init(from decoder: any Decoder) throws {
     decodedText = try decodeLocalizedText(from: decoder)

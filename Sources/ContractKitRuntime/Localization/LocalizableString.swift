@@ -14,7 +14,7 @@ public enum LocalizableString: Sendable, Hashable {
 }
 
 extension LocalizableString: Localizable {
-  public func localizedText(in context: LocalizationContext) -> String {
+  package func localizedText(in context: LocalizationContext) -> String {
     switch self {
     case .empty: ""
     case .constant(let text): text
@@ -22,7 +22,7 @@ extension LocalizableString: Localizable {
     }
   }
 
-  public var annotation: PathAnnotation {
+  package var annotation: PathAnnotation {
     switch self {
     case .localized(let key): .localized(keys: [key])
     case .empty, .constant: .text

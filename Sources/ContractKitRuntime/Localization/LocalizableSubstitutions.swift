@@ -51,13 +51,13 @@ public struct LocalizableSubstitutions: Sendable, Hashable {
 // MARK: - Localizable
 
 extension LocalizableSubstitutions: Localizable {
-  public func localizedText(in context: LocalizationContext) -> String {
+  package func localizedText(in context: LocalizationContext) -> String {
     if let decodedText { return decodedText }
     let values = substitutions.mapValues { $0.text(in: context) }
     return Placeholders.substitute(values, in: template.localizedText(in: context))
   }
 
-  public var annotation: PathAnnotation { template.annotation }
+  package var annotation: PathAnnotation { template.annotation }
 
   public init(from decoder: any Decoder) throws {
     decodedText = try decodeLocalizedText(from: decoder)

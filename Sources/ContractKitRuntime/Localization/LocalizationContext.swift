@@ -5,27 +5,27 @@ import Foundation
 /// Every lookup goes into the encoding's resolution log (resolved, fell back, missing), which
 /// the harness turns into `translation-missing` and `translation-fallback` findings and into
 /// coverage per locale.
-public struct LocalizationContext {
+package struct LocalizationContext {
   let recorder: any TranslationRecorder
 
   /// The BCP-47 locale being encoded (`"pt-BR"`).
-  public var localeIdentifier: String { recorder.localeIdentifier }
+  package var localeIdentifier: String { recorder.localeIdentifier }
 
   /// The system version being encoded.
-  public var version: SystemVersion { recorder.version }
+  package var version: SystemVersion { recorder.version }
 
   /// The Foundation locale for formatting numbers and dates.
-  public var locale: Locale { recorder.foundationLocale }
+  package var locale: Locale { recorder.foundationLocale }
 
   /// The text at `key`, following the locale fallback chain; `""` when missing, and, as in
   /// FOSMVVM, when the YAML value is not a text (a boolean, a number, a list).
-  public func string(forKey key: String) -> String {
+  package func string(forKey key: String) -> String {
     if case .string(let text)? = recorder.lookUp(key, expecting: .text) { return text }
     return ""
   }
 
   /// The raw value at `key` in the store, following the fallback chain.
-  public func value(forKey key: String) -> LocalizedValue? {
+  package func value(forKey key: String) -> LocalizedValue? {
     recorder.lookUp(key, expecting: .value)
   }
 

@@ -88,18 +88,18 @@ public struct LocalizationStore: Sendable {
 
   /// FOSMVVM's value at dotted `key` in exactly `locale` (compared without case); `nil` when
   /// absent or when FOSMVVM drops what was written there.
-  public func value(forKey key: String, locale: String) -> LocalizedValue? {
+  package func value(forKey key: String, locale: String) -> LocalizedValue? {
     entry(forKey: key, locale: locale)?.value
   }
 
   /// Where `key` was written for exactly `locale`; `nil` when FOSMVVM has no value there.
-  public func location(ofKey key: String, locale: String) -> TranslationLocation? {
+  package func location(ofKey key: String, locale: String) -> TranslationLocation? {
     guard let entry = entry(forKey: key, locale: locale), entry.value != nil else { return nil }
     return entry.location
   }
 
   /// All keys of `locale` that FOSMVVM has a value for, sorted.
-  public func keys(in locale: String) -> [String] {
+  package func keys(in locale: String) -> [String] {
     let keys = table[locale] ?? table[locale.lowercased()] ?? [:]
     return keys.compactMap { $0.value.value == nil ? nil : $0.key }.sorted()
   }
@@ -108,14 +108,14 @@ public struct LocalizationStore: Sendable {
   /// - Returns: `.resolved` when `locale` itself has the key, `.fellBack` naming the locale
   ///   that had it, `.flawed` when the first locale that has it holds a value FOSMVVM drops
   ///   (or a list it keeps only part of), or `.missing`.
-  public func resolve(_ key: String, locale: String, baseLocale: String) -> Resolution {
+  package func resolve(_ key: String, locale: String, baseLocale: String) -> Resolution {
     resolve(key, along: FallbackChain(locale: locale, baseLocale: baseLocale),
             expecting: .value)
   }
 
   /// The locales searched for `locale`: itself, its less specific parents, then `baseLocale`
   /// and its parents, without repeats (`zh-Hant-TW` → `zh-Hant`, `zh`, then the base).
-  public static func fallbackChain(locale: String, baseLocale: String) -> [String] {
+  package static func fallbackChain(locale: String, baseLocale: String) -> [String] {
     FallbackChain(locale: locale, baseLocale: baseLocale).candidates
   }
 }

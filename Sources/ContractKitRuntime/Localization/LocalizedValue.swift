@@ -5,7 +5,7 @@
 /// store.value(forKey: "DashboardViewModel.weekdays", locale: "en")
 /// // .list([.string("Mon"), .string("Tue")])
 /// ```
-public indirect enum LocalizedValue: Sendable, Hashable {
+package indirect enum LocalizedValue: Sendable, Hashable {
   case string(String)
   case int(Int)
   case double(Double)
@@ -32,7 +32,7 @@ extension LocalizedValue {
 
 /// How a key was found for a locale: in the locale itself, in a fallback locale, written in a
 /// form FOSMVVM cannot show, or not at all.
-public enum Resolution: Sendable, Hashable {
+package enum Resolution: Sendable, Hashable {
   /// Found in the requested locale.
   case resolved(LocalizedValue)
   /// Found only in `from`, a less specific parent or the base locale.
@@ -46,23 +46,23 @@ public enum Resolution: Sendable, Hashable {
 }
 
 /// Where a translation key was written: file, 1-based line and column of its last key segment.
-public struct TranslationLocation: Sendable, Hashable, CustomStringConvertible {
+package struct TranslationLocation: Sendable, Hashable, CustomStringConvertible {
   /// The file's path as given to the store (for a file inside a built resource bundle, the
   /// package's source file it was copied from).
-  public var file: String
+  package var file: String
   /// The 1-based line.
-  public var line: Int
+  package var line: Int
   /// The 1-based column in Unicode scalars.
-  public var column: Int
+  package var column: Int
 
-  public init(file: String, line: Int, column: Int) {
+  package init(file: String, line: Int, column: Int) {
     self.file = file
     self.line = line
     self.column = column
   }
 
   /// `file:line:column`.
-  public var description: String { "\(file):\(line):\(column)" }
+  package var description: String { "\(file):\(line):\(column)" }
 }
 
 extension TranslationLocation {

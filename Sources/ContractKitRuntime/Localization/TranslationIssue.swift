@@ -9,13 +9,13 @@
 /// en.yml:3:14 writes `Yes`, the boolean true in YAML, and FOSMVVM shows no text for it;
 /// quote it: "Yes"
 /// ```
-public struct TranslationIssue: Sendable, Hashable, CustomStringConvertible {
+package struct TranslationIssue: Sendable, Hashable, CustomStringConvertible {
   /// Where the value was written.
-  public let location: TranslationLocation
+  package let location: TranslationLocation
   /// The explanation and the fix, one sentence without a trailing period.
-  public let message: String
+  package let message: String
 
-  public var description: String { message }
+  package var description: String { message }
 }
 
 extension LocalizationStore {

@@ -11,7 +11,7 @@ extension Encoder {
   ///   try container.encode(estimatedDelivery, forKey: .estimatedDelivery)
   /// }
   /// ```
-  public var systemVersion: SystemVersion? {
+  package var systemVersion: SystemVersion? {
     contractRecorder?.version
   }
 }

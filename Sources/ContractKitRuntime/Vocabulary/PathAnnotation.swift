@@ -3,7 +3,7 @@
 /// `record` writes these to `<Contract>/<version>/contract.json`, so that a diff of trees
 /// alone knows a localized string from a plain one, an identity from a value, and which
 /// enum cases exist.
-public enum PathAnnotation: Sendable, Hashable {
+package enum PathAnnotation: Sendable, Hashable {
   /// Text resolved from the localization store at these keys.
   case localized(keys: [String])
   /// Text that is the same in every locale (a constant or empty localizable).
@@ -24,7 +24,7 @@ public enum PathAnnotation: Sendable, Hashable {
   case optional
 
   /// The annotation's name in `contract.json`.
-  public var name: String {
+  package var name: String {
     switch self {
     case .localized: "localized"
     case .text: "text"
@@ -39,7 +39,7 @@ public enum PathAnnotation: Sendable, Hashable {
   }
 
   /// `true` for values whose text differs by locale.
-  public var isLocalized: Bool {
+  package var isLocalized: Bool {
     switch self {
     case .localized, .localizedNumber, .localizedDate: true
     default: false

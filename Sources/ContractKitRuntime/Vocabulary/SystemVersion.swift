@@ -52,7 +52,7 @@ public struct SystemVersion: Sendable, Hashable, Comparable, CustomStringConvert
   }
 
   /// The step from `self` to `newer`: `.major` when the major part grew, and so on.
-  public func bump(to newer: SystemVersion) -> VersionBump {
+  package func bump(to newer: SystemVersion) -> VersionBump {
     if newer.major != major { return newer.major > major ? .major : .none }
     if newer.minor != minor { return newer.minor > minor ? .minor : .none }
     if newer.patch != patch { return newer.patch > patch ? .patch : .none }

@@ -2,7 +2,7 @@
 ///
 /// `SampleContracts.DashboardViewModel.Card` becomes `DashboardViewModel.Card`. Contract
 /// names, `@LocalizedString` keys and enum keys all use this one spelling.
-public func contractTypeName(_ type: Any.Type) -> String {
+package func contractTypeName(_ type: Any.Type) -> String {
   let full = String(reflecting: type)
   guard let dot = full.firstIndex(of: ".") else { return full }
   // Generic arguments carry their own module prefixes; only the outer one is dropped.

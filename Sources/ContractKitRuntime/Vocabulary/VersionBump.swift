@@ -1,5 +1,5 @@
 /// The smallest semantic-version step a set of wire changes requires.
-public enum VersionBump: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+package enum VersionBump: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
   case none
   case patch
   case minor
@@ -14,5 +14,5 @@ public enum VersionBump: String, Sendable, Hashable, Codable, CaseIterable, Comp
     }
   }
 
-  public static func < (lhs: VersionBump, rhs: VersionBump) -> Bool { lhs.rank < rhs.rank }
+  package static func < (lhs: VersionBump, rhs: VersionBump) -> Bool { lhs.rank < rhs.rank }
 }

@@ -64,7 +64,7 @@ extension Versioned: Codable {
 
 extension KeyedDecodingContainer {
   /// Decodes a versioned field that an older or newer version leaves out.
-  public func decode<Value>(_ type: Versioned<Value>.Type, forKey key: Key) throws
+  package func decode<Value>(_ type: Versioned<Value>.Type, forKey key: Key) throws
     -> Versioned<Value>
   {
     try decodeIfPresent(type, forKey: key) ?? Versioned(wrappedValue: nil)

@@ -1,3 +1,4 @@
+import AppViewModels
 import ContractKit
 import Foundation
 
@@ -7,7 +8,7 @@ public enum AppCatalog {
     var catalog = try Catalog(
       versions: ["1.0.0", "1.1.0"],          // every version clients in the field run
       baseLocale: "en", locales: ["es", "de"],
-      localizations: Bundle.module.url(forResource: "Localization", withExtension: nil))
+      localizations: AppTranslations.directory)
     // Baselines: .VersionedTestJSON/ beside Package.swift, and Baselines.md beside them.
     try catalog.register(HomeViewModel.self)                // a ViewModel: stub() and variants
     try catalog.register(OrderListViewModel.self)

@@ -54,13 +54,13 @@ indirect enum YAMLNode: Sendable, Hashable {
 
 extension YAMLNode {
   /// The value under `key` when this node is a map; `nil` otherwise or when absent.
-  public subscript(key: String) -> YAMLNode? {
+  package subscript(key: String) -> YAMLNode? {
     guard case .map(let entries) = self else { return nil }
     return entries.first { $0.key == key }?.value
   }
 
   /// A short name of the node's kind for messages (`"string"`, `"list"`, `"mapping"`).
-  public var kindName: String {
+  package var kindName: String {
     switch self {
     case .string: "string"
     case .int: "integer"

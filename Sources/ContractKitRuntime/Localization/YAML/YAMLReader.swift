@@ -15,18 +15,18 @@
 enum YAMLReader {
   /// The deepest nesting of lists and mappings read. Yams (libyaml) stops at about 1000
   /// levels; the reader stops earlier so that nothing it builds can exhaust a thread's stack.
-  public static let maximumDepth = 256
+  package static let maximumDepth = 256
 
   /// Reads the one document in UTF-8 `bytes`; `file` names the source in errors.
   /// - Returns: The document's root; ``YAMLNode/null`` when the file holds no document (only
   ///   blanks and comments), as in Yams.
   /// - Throws: `InputError` with the line, column and byte offset of the first problem.
-  public static func read(_ bytes: [UInt8], file: String) throws(InputError) -> YAMLNode {
+  package static func read(_ bytes: [UInt8], file: String) throws(InputError) -> YAMLNode {
     try document(bytes, file: file)?.node ?? .null
   }
 
   /// Reads the one document in `text`; `file` names the source in errors.
-  public static func read(_ text: String, file: String) throws(InputError) -> YAMLNode {
+  package static func read(_ text: String, file: String) throws(InputError) -> YAMLNode {
     try read(Array(text.utf8), file: file)
   }
 

@@ -1,4 +1,4 @@
-import ContractKit
+import ContractKitRuntime
 import Foundation
 
 /// The first screen after sign-in.

@@ -1,4 +1,4 @@
-import ContractKit
+import ContractKitRuntime
 import Foundation
 
 /// A customer's orders, one row each.
