@@ -31,7 +31,7 @@ enum HelpText {
     return "\(program) \(options)"
   }
 
-  private static let formats = "(values: text, markdown, json, junit, github; default: text)"
+  private static let formats = "(values: text, markdown, json, junit, github, html; default: text)"
   private static let failOn = """
       --strict                Fail on warnings too (the same as --fail-on warning).
       --fail-on <severity>    The least severity that fails the run; info insists that the
