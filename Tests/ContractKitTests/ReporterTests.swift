@@ -226,7 +226,7 @@ struct ReporterTests {
     #expect(ReportFormat.text.render(ReportFixture.report()).contains("\u{1B}") == false)
   }
 
-  @Test("markdown: heading, summary, grouped findings table and coverage")
+  @Test("markdown: heading, summary, a table per severity with counts and values, coverage")
   func markdown() {
     #expect(ReportFormat.markdown.render(ReportFixture.report("report")) == """
       ## ContractKit report: FAIL
@@ -239,15 +239,30 @@ struct ReporterTests {
 
       ### Findings
 
-      | severity | kind | contract | version | path | locales | message |
-      | --- | --- | --- | --- | --- | --- | --- |
-      | error | field-removed | DashboardViewModel | 1.0.0 | `/cards/0/title` \
-      | en, es, de (default) | Field 'title' was removed. |
-      | error | contract-removed | LegacyBannerViewModel |  |  |  | Contract has baselines but \
-      no current encoding. |
-      | warning | translation-fallback | SettingsViewModel | 1.1.0 | `/title` | pt-BR (default) \
-      | Text came from the fallback locale en. |
-      | info | text-changed | DashboardViewModel | 1.1.0 | `/header` | es (empty) | Text changed. |
+      6 findings in 4 rows: 4 errors, 1 warning, 1 info.
+
+      **Errors: 4 findings in 2 rows**
+
+      | kind | contract | version | path | locales | findings | message | values |
+      | --- | --- | --- | --- | --- | ---: | --- | --- |
+      | field-removed | DashboardViewModel | 1.0.0 | `/cards/0/title` | en, es, de (default) | 3 \
+      | Field 'title' was removed. | baseline (en): `"Weekly summary"`<br>current (en): `(absent)` |
+      | contract-removed | LegacyBannerViewModel |  |  |  | 1 | Contract has baselines but no \
+      current encoding. |  |
+
+      **Warnings: 1 finding in 1 row**
+
+      | kind | contract | version | path | locales | findings | message | values |
+      | --- | --- | --- | --- | --- | ---: | --- | --- |
+      | translation-fallback | SettingsViewModel | 1.1.0 | `/title` | pt-BR (default) | 1 \
+      | Text came from the fallback locale en. | current: `"Settings"` |
+
+      **Infos: 1 finding in 1 row**
+
+      | kind | contract | version | path | locales | findings | message | values |
+      | --- | --- | --- | --- | --- | ---: | --- | --- |
+      | text-changed | DashboardViewModel | 1.1.0 | `/header` | es (empty) | 1 | Text changed. \
+      | baseline: `"Hola"`<br>current: `"Hola de nuevo"` |
 
       ### Coverage
 
@@ -261,16 +276,17 @@ struct ReporterTests {
       """)
   }
 
-  @Test("markdown: cells escape pipes, Markdown punctuation and line breaks")
+  @Test("markdown: cells escape pipes, Markdown punctuation and line breaks; values are code spans")
   func markdownEscaping() {
     let finding = Finding(
       .valueChanged, contract: "Form_View", version: "1.0.0", locale: "en", variant: "default",
-      path: "/a|b", message: "was *1* | now <2>\nsee [docs]")
+      path: "/a|b", message: "was *1* | now <2>\nsee [docs]", baseline: "a|`b`", current: "<x>")
     let markdown = ReportFormat.markdown.render(ReportFixture.report(findings: [finding]))
     #expect(markdown.contains(#"""
-      | info | value-changed | Form\_View | 1.0.0 | `/a\|b` | en (default) \#
-      | was \*1\* \| now \<2\><br>see \[docs\] |
-      """#))
+      | value-changed | Form\_View | 1.0.0 | `/a\|b` | en (default) | 1 \#
+      | was \*1\* \| now \<2\><br>see \[docs\] \#
+      | baseline: `` "a\|`b`" ``<br>current: `"<x>"` |
+      """#), "\(markdown)")
   }
 
   @Test("json: the fixed shape, sorted keys, null for what does not apply")

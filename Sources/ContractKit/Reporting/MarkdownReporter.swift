@@ -1,6 +1,7 @@
 import ContractKitRuntime
 
-/// Renders a report as GitHub-flavoured Markdown for `$GITHUB_STEP_SUMMARY`.
+/// Renders a report as GitHub-flavoured Markdown fit for a pull-request comment and for
+/// `$GITHUB_STEP_SUMMARY`.
 ///
 /// ```
 /// ## ContractKit report: FAIL
@@ -11,70 +12,92 @@ import ContractKitRuntime
 /// …
 /// ### Findings
 ///
-/// | severity | kind | contract | version | path | locales | message |
+/// 6 findings in 4 rows: 4 errors, 1 warning, 1 info.
+///
+/// **Errors: 4 findings in 2 rows**
+///
+/// | kind | contract | version | path | locales | findings | message | values |
 /// …
 /// ### Coverage
 /// ```
-/// Findings are grouped as in text output (one row for the same finding in several locales).
+/// Findings are grouped as in text output (one row for the same finding in several
+/// locales), each row with its count of findings, so the counts add up to the summary's,
+/// and with its values as text shows them. A severity with many rows folds into
+/// `<details>`; the whole stays under GitHub's comment limit (``MarkdownFindings``), and
+/// the same report renders the same bytes, so a bot can update its comment in place.
 enum MarkdownReporter {
+  /// GitHub's limit on a comment's length, in characters.
+  static let commentLimit = 65_536
+  /// What the output stays under: the limit less room for a marker a bot adds.
+  static let budget = commentLimit - 512
+
   /// Renders `report` as Markdown ending in a newline.
   static func render(_ report: Report) -> String {
     let summary = report.summary
-    var lines = [
+    var head = [
       "## ContractKit \(escape(report.command)): \(report.gateWord)",
       "",
       "Required bump: **\(summary.requiredBump.rawValue)**" + escape(report.comparedSuffix),
       "",
     ]
-    lines += table(
+    head += table(
       header: ["contracts", "versions", "locales", "baselines", "errors", "warnings", "infos"],
       rightAligningFrom: 0,
       rows: [[summary.contracts, summary.versions, summary.locales, summary.baselines,
               summary.errors, summary.warnings, summary.infos].map(String.init)])
-    lines += ["", "### Findings", ""]
+    head += ["", "### Findings", ""]
+    let tail = coverage(report.coverage)
+    let fixed = (head + tail).reduce(0) { $0 + $1.utf16.count + 1 }
     let groups = FindingGroup.grouping(report.findings, localeOrder: report.localeOrder)
-    if groups.isEmpty {
-      lines.append("No findings.")
-    } else {
-      let header = ["severity", "kind", "contract", "version", "path", "locales", "message"]
-      lines += table(
-        header: header, rightAligningFrom: header.count,
-        rows: groups.map { group in
-          [group.severity.rawValue, group.kind.rawValue, escape(group.contract ?? ""),
-           escape(group.version ?? ""), pathCell(group.representative),
-           escape(group.scope ?? ""), escape(group.message)]
-        })
-    }
-    if !report.coverage.isEmpty {
-      lines += ["", "### Coverage", ""]
-      lines += table(
-        header: ["locale", "resolved", "fell back", "missing", "coverage"],
-        rightAligningFrom: 1,
-        rows: report.coverage.map { entry in
-          [escape(entry.locale), "\(entry.resolved)/\(entry.total)", String(entry.fellBack),
-           String(entry.missing), "\(entry.percentText)%"]
-        })
-    }
-    return lines.joined(separator: "\n") + "\n"
+    let findings = MarkdownFindings.lines(groups, budget: budget - fixed)
+    return (head + findings + tail).joined(separator: "\n") + "\n"
+  }
+
+  /// The coverage section, folded into `<details>` past ten locales; none without lookups.
+  private static func coverage(_ coverage: [LocaleCoverage]) -> [String] {
+    guard !coverage.isEmpty else { return [] }
+    let rows = table(
+      header: ["locale", "resolved", "fell back", "missing", "coverage"],
+      rightAligningFrom: 1,
+      rows: coverage.map { entry in
+        [escape(entry.locale), "\(entry.resolved)/\(entry.total)", String(entry.fellBack),
+         String(entry.missing), "\(entry.percentText)%"]
+      })
+    guard coverage.count > MarkdownFindings.openRows else { return ["", "### Coverage", ""] + rows }
+    return ["", "### Coverage", "",
+            "<details><summary>\(coverage.count) locales</summary>", ""] + rows + ["", "</details>"]
   }
 
   /// A pipe table whose columns from `firstNumber` on are right-aligned numbers.
-  private static func table(header: [String], rightAligningFrom firstNumber: Int,
-                            rows: [[String]]) -> [String]
+  static func table(header: [String], rightAligningFrom firstNumber: Int,
+                    rows: [[String]]) -> [String]
   {
-    let alignments = header.indices.map { $0 >= firstNumber ? "---:" : "---" }
-    return ([header, alignments] + rows).map { "| \($0.joined(separator: " | ")) |" }
+    [tableRow(header), tableRow(header.indices.map { $0 >= firstNumber ? "---:" : "---" })]
+      + rows.map(tableRow)
   }
 
+  /// `| a | b |`.
+  static func tableRow(_ cells: [String]) -> String { "| \(cells.joined(separator: " | ")) |" }
+
   /// The path as a code span (`/cards/0/title`), `(document)` for `""`, empty for none.
-  private static func pathCell(_ finding: Finding) -> String {
+  static func pathCell(_ finding: Finding) -> String {
     guard let path = finding.path, let display = finding.displayPath else { return "" }
     guard !path.isEmpty else { return display }
-    // A code span shows its text literally; only `|` still needs escaping inside a table.
-    let fence = path.contains("`") ? "``" : "`"
-    let padding = path.contains("`") ? " " : ""
-    let text = DisplayText.escaped(path).replacing("|", with: "\\|")
-    return "\(fence)\(padding)\(text)\(padding)\(fence)"
+    return codeSpan(DisplayText.escaped(path))
+  }
+
+  /// `text` as a code span safe in a table cell: fenced by more backticks than it holds in a
+  /// row, with `|` escaped (the one character a code span in a table still needs escaped).
+  static func codeSpan(_ text: String) -> String {
+    var longest = 0
+    var run = 0
+    for character in text {
+      run = character == "`" ? run + 1 : 0
+      longest = max(longest, run)
+    }
+    let fence = String(repeating: "`", count: longest + 1)
+    let padding = longest > 0 ? " " : ""
+    return "\(fence)\(padding)\(text.replacing("|", with: "\\|"))\(padding)\(fence)"
   }
 
   /// `text` safe in a table cell: Markdown punctuation backslash-escaped, `|` escaped, line

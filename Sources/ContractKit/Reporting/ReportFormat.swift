@@ -18,6 +18,9 @@ package enum ReportFormat: String, Sendable, Hashable, CaseIterable {
   case junit
   /// GitHub Actions workflow commands (`::error file=…,title=…::…`), one per finding.
   case github
+  /// One self-contained HTML page: the verdict, a matrix of contracts, versions and locales,
+  /// each change with its values and a JSON diff, coverage; no network, no external asset.
+  case html
 
   /// Renders `report` in this format.
   ///
@@ -38,6 +41,7 @@ package enum ReportFormat: String, Sendable, Hashable, CaseIterable {
     case .json: JSONReporter.render(report)
     case .junit: JUnitReporter.render(report, extraCases: cases)
     case .github: GitHubReporter.render(report)
+    case .html: HTMLReporter.render(report)
     }
   }
 }

@@ -45,7 +45,14 @@ enum ReportMerger {
       return Report(command: "report", findings: findings, summary: summary,
                     baselineDirectory: BaselineLayout.directoryName)
     }
-    let (shard, scopes) = try reader.shard(shardValue, at: "/shard")
+    let (shard, scopes, values) = try reader.shard(shardValue, at: "/shard")
+    for (index, pair) in values {
+      guard findings.indices.contains(index) else {
+        throw reader.error("/shard names finding \(index), which the report does not have")
+      }
+      findings[index].baseline = pair.baseline
+      findings[index].current = pair.current
+    }
     for (index, scope) in scopes {
       guard findings.indices.contains(index) else {
         throw reader.error("/shard names finding \(index), which the report does not have")

@@ -14,17 +14,21 @@ import ContractKitRuntime
 ///   "document" : {"path" : "Baselines.md", "exists" : true, "coverageRows" : ["| en | …"]},
 ///   "release" : null,
 ///   "sources" : [{"finding" : 3, "file" : "es.yml", "line" : 12, "column" : 5}],
-///   "entries" : [{"finding" : 0, "entry" : "Card_1.0.0.json"}]
+///   "entries" : [{"finding" : 0, "entry" : "Card_1.0.0.json"}],
+///   "values" : [{"finding" : 2, "baseline" : "Weekly", "current" : "Weekly summary"}]
 /// }
 /// ```
-/// `sources` gives the translation file of the report's store findings, and `entries` the
-/// tree entry that findings about one are about, by their index in `findings`: the fixed
-/// finding shape has no place for either (it spells both as the catalog).
+/// `sources` gives the translation file of the report's store findings, `entries` the
+/// tree entry that findings about one are about, and `values` the baseline and current
+/// values a finding carries (a key is left out when its value is absent), by their index in
+/// `findings`: the fixed finding shape has no place for any of them, and a merged report
+/// shows values as the unsharded run's does.
 extension JSONReporter {
   /// The keys of the shard object.
   static let shardKeys = [
     "index", "count", "run", "command", "failOn", "directory", "versions", "locales",
     "contracts", "coverage", "unresolvedKeys", "document", "release", "sources", "entries",
+    "values",
   ]
 
   /// `shard` as the JSON object, with the sources of `findings` (in report order).
@@ -84,15 +88,24 @@ extension JSONReporter {
       } ?? .null,
       "sources": .array(sources),
       "entries": .array(entries),
+      "values": .array(findings.enumerated().compactMap { index, finding -> JSONValue? in
+        guard finding.baseline != nil || finding.current != nil else { return nil }
+        var members = ["finding": int(index)]
+        members["baseline"] = finding.baseline
+        members["current"] = finding.current
+        return .object(members)
+      }),
     ])
   }
 }
 
 extension ReportShapeReader {
-  /// The shard object at `pointer`, and the scope it gives findings that the fixed shape
-  /// cannot spell (a store finding's translation file, a tree entry), by finding index.
+  /// The shard object at `pointer`, and what it gives findings that the fixed shape cannot
+  /// spell, by finding index: a scope (a store finding's translation file, a tree entry) and
+  /// the baseline and current values.
   func shard(_ value: JSONValue, at pointer: String) throws(InputError)
-    -> (record: ShardRecord, scopes: [Int: FindingScope])
+    -> (record: ShardRecord, scopes: [Int: FindingScope],
+        values: [Int: (baseline: JSONValue?, current: JSONValue?)])
   {
     let members = try object(value, at: pointer, keys: JSONReporter.shardKeys)
     func at(_ key: String) -> String { pointer + "/" + key }
@@ -137,6 +150,14 @@ extension ReportShapeReader {
       let place = at("entries") + "/\(index)"
       let entry = try object(element, at: place, keys: ["finding", "entry"])
       scopes[try count(entry, "finding", at: place)] = .entry(try string(entry, "entry", at: place))
+    }
+    var values: [Int: (baseline: JSONValue?, current: JSONValue?)] = [:]
+    for (index, element) in try array(members["values"], at: at("values")).enumerated() {
+      let place = at("values") + "/\(index)"
+      guard case .object(let entry) = element,
+            entry.keys.allSatisfy(["finding", "baseline", "current"].contains)
+      else { throw error("expected an object of \"finding\", \"baseline\", \"current\" at \(place)") }
+      values[try count(entry, "finding", at: place)] = (entry["baseline"], entry["current"])
     }
     let document = try object(members["document"] ?? .null, at: at("document"),
                               keys: ["path", "exists", "coverageRows"])
@@ -192,7 +213,7 @@ extension ReportShapeReader {
       document: DocumentState(path: try string(document, "path", at: at("document")),
                               exists: exists, coverageRows: rows),
       comparison: comparison)
-    return (record, scopes)
+    return (record, scopes, values)
   }
 
   /// The elements of the array `value`.

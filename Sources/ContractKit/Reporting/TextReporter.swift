@@ -30,7 +30,7 @@ enum TextReporter {
   }
 
   /// The heading for findings that belong to no contract (such as `key-unused`).
-  static let noContractHeading = "(no contract)"
+  static let noContractHeading = FindingGroup.noContractHeading
 
   /// Renders `report`; `colored` wraps severity words in ANSI colours, and `command` is the
   /// user's command line that the next step names.
@@ -78,10 +78,7 @@ enum TextReporter {
     let head = "\(indent)\(severity)  \(group.kind.rawValue)"
       + (location.isEmpty ? ": " : "  \(location): ")
     let message = DisplayText.escaped(group.message)
-    let label =
-      group.membersShareValues
-      ? nil : (group.representative.locale ?? group.representative.variant)
-    return [head + message] + valueLines(group.representative, label: label)
+    return [head + message] + valueLines(group.representative, label: group.valueLabel)
       .map { "\(indent)    \($0)" }
   }
 
@@ -92,14 +89,10 @@ enum TextReporter {
   ///
   /// - Parameter label: Names whose values these are when a group's members differ (`en`).
   static func valueLines(_ finding: Finding, label: String?) -> [String] {
-    guard finding.baseline != nil || finding.current != nil else { return [] }
-    let suffix = label.map { " (\($0))" } ?? ""
-    let pair = finding.kind.valuePair
-    let rows = [(pair.baselineLabel, finding.baseline), (pair.currentLabel, finding.current)]
-      .compactMap { name, value in name.map { ("\($0)\(suffix):", value) } }
-    let width = rows.map(\.0.count).max() ?? 0
-    return rows.map { name, value in
-      name.paddedRight(to: width + 1) + ValueExcerpt.excerpt(value)
+    let rows = finding.labelledValues(label: label)
+    let width = (rows.map(\.label.count).max() ?? 0) + 1
+    return rows.map { row in
+      "\(row.label):".paddedRight(to: width + 1) + ValueExcerpt.excerpt(row.value)
     }
   }
 
@@ -119,19 +112,11 @@ enum TextReporter {
   /// Findings under one heading per contract, in report order; `No findings.` when none.
   private static func contractSections(_ groups: [FindingGroup], colored: Bool) -> [String] {
     guard !groups.isEmpty else { return ["", "No findings."] }
-    var contracts: [String?] = []
-    var byContract: [String?: [FindingGroup]] = [:]
-    for group in groups {
-      if byContract[group.contract] == nil { contracts.append(group.contract) }
-      byContract[group.contract, default: []].append(group)
-    }
-    // Groups arrive most severe first; contracts are listed in report (name) order.
-    let ordered = contracts.sorted { ($0 ?? "").utf8.lexicographicallyPrecedes(($1 ?? "").utf8) }
     var lines: [String] = []
-    for contract in ordered {
+    for (contract, indices) in FindingGroup.byContract(groups) {
       lines += ["", contract ?? noContractHeading]
-      for group in byContract[contract] ?? [] {
-        lines += findingLines(group, indent: "  ", colored: colored)
+      for index in indices {
+        lines += findingLines(groups[index], indent: "  ", colored: colored)
       }
     }
     return lines
