@@ -117,7 +117,7 @@ enum InputFile {
     }
   }
 
-  private static func tooLarge(_ display: String, limit: Int) -> InputError {
+  static func tooLarge(_ display: String, limit: Int = sizeLimit) -> InputError {
     InputError(file: display, reason: "is larger than \(limit / 1024 / 1024) MiB, the most "
       + "ContractKit reads of one file; it is not read")
   }

@@ -98,11 +98,13 @@ public enum ContractsCommandLine {
     case .report:
       let catalog = try loadCatalog()
       let output = try destination(protecting: [catalog.baselineFiles])
-      return try emit(ReleaseGate(catalog: catalog, options: options).run(), to: output)
+      return try emit(
+        ReleaseGate(catalog: catalog, options: options, against: invocation.against).run(),
+        to: output)
     case .diff:
       let diff = TreeDiff(
-        old: URL(fileURLWithPath: invocation.positional[0]),
-        new: URL(fileURLWithPath: invocation.positional[1]), options: options)
+        old: try TreeArgument.files(invocation.positional[0]),
+        new: try TreeArgument.files(invocation.positional[1]), options: options)
       let output = try destination(protecting: [diff.old, diff.new])
       return try emit(diff.run(), to: output)
     case .merge:

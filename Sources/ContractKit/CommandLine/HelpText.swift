@@ -25,7 +25,7 @@ enum HelpText {
     case .check?: options = "check [--baselines <dir>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--shard <i/n>]"
     case .record?: options = "record [--baselines <dir>] [--only <selector> ...] [--missing] [--accept-breaking --reason <text>]"
     case .diff?: options = "diff <old-dir> <new-dir> [--format <format>] [--output <file>] [--strict | --fail-on <severity>]"
-    case .report?: options = "report [--baselines <dir>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--shard <i/n>]"
+    case .report?: options = "report [--baselines <dir>] [--against <ref>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--shard <i/n>]"
     case .merge?: options = "merge <report.json> ... [--format <format>] [--output <file>] [--strict | --fail-on <severity>]"
     }
     return "\(program) \(options)"
@@ -131,15 +131,17 @@ enum HelpText {
     """
     OVERVIEW: Compare two baseline trees, with no compiled types.
 
-    Typical use: the last release's tree against the working tree:
-      git worktree add /tmp/last-release v1.1.0
-      swift run \(program) diff /tmp/last-release/.VersionedTestJSON .VersionedTestJSON
+    Typical use: the last release's tree, read from git, against the working tree:
+      swift run \(program) diff git:v1.1.0 .VersionedTestJSON
 
     USAGE: \(usage)
 
     ARGUMENTS:
-      <old-dir>               The older baseline tree.
-      <new-dir>               The newer baseline tree.
+      <old-dir>               The older baseline tree: a folder, or git:REF[:PATH] for the
+                              tree a commit holds (PATH from the repository's root, ./PATH
+                              from here; default: ./.VersionedTestJSON), read from git's
+                              objects with no checkout.
+      <new-dir>               The newer baseline tree, the same way.
 
     OPTIONS:
       --format <format>       The output format. \(formats)
@@ -158,10 +160,16 @@ enum HelpText {
     version's and states the bump the release requires. The first line is GATE: PASS or
     GATE: FAIL.
 
+    With --against, also compares with the baseline tree of a git ref (the last release
+    tag), read from git's objects with no checkout: it states the bump required since that
+    release, fails the gate when the declared version is smaller, and lists the breaks
+    Baselines.md has accepted since, with their reasons.
+
     USAGE: \(usage)
 
     OPTIONS:
       --baselines <dir>       The baseline directory. (default: the catalog's)
+      --against <ref>         The last release's git ref (a tag such as v2.0.0).
       --format <format>       The output format. \(formats)
       --output <file>         Write the report to <file> instead of standard output.
     \(failOn)

@@ -19,6 +19,8 @@ struct Invocation: Equatable {
   var onlyMissing = false
   /// `--only` selectors of `record`, in the order given.
   var only: [CaseSelector] = []
+  /// `report --against REF`: the git ref of the last release.
+  var against: String?
   var positional: [String] = []
 }
 
@@ -43,7 +45,8 @@ extension Invocation {
     case .check: (["--baselines", "--format", "--output", "--shard", "--fail-on"], ["--strict"])
     case .record: (["--baselines", "--reason", "--only"], ["--accept-breaking", "--missing"])
     case .diff: (["--format", "--output", "--fail-on"], ["--strict"])
-    case .report: (["--baselines", "--format", "--output", "--shard", "--fail-on"], ["--strict"])
+    case .report:
+      (["--baselines", "--format", "--output", "--shard", "--fail-on", "--against"], ["--strict"])
     case .merge: (["--format", "--output", "--fail-on"], ["--strict"])
     }
   }
@@ -134,6 +137,7 @@ extension Invocation {
     case "--output": output = value
     case "--shard": shard = value
     case "--reason": reason = value
+    case "--against": against = value
     case "--only":
       do { only.append(try CaseSelector(parsing: value)) } catch {
         throw UsageError(
@@ -185,6 +189,10 @@ extension Invocation {
           + "\(failOn.rawValue)'",
         command: command)
     }
+    if against != nil, shard != nil {
+      throw UsageError(message: "'--against' cannot go with '--shard': a release's tree is "
+        + "compared whole", command: command)
+    }
     if command == .record {
       if acceptBreaking, (reason ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
         throw UsageError(message: "'--accept-breaking' needs '--reason <text>' saying why",
@@ -204,6 +212,7 @@ extension Invocation {
     case "--reason": "text"
     case "--fail-on": "severity"
     case "--only": "selector"
+    case "--against": "ref"
     default: String(option.dropFirst(2))
     }
   }

@@ -20,11 +20,14 @@ public struct Report: Sendable, Hashable {
   public var cases: [ContractCase]
   /// What a `--shard` run records for `contracts merge`; `nil` for any other run.
   public var shard: ShardRecord?
+  /// What changed since the release `report --against REF` names; `nil` without it.
+  public var since: SinceRelease?
 
   public init(command: String, findings: [Finding], summary: Summary,
               coverage: [LocaleCoverage] = [], baselineDirectory: String,
               failOn: Severity = .error, comparison: ReleaseComparison? = nil,
-              cases: [ContractCase] = [], shard: ShardRecord? = nil)
+              cases: [ContractCase] = [], shard: ShardRecord? = nil,
+              since: SinceRelease? = nil)
   {
     self.command = command
     self.findings = findings.sorted(by: Finding.reportOrder)
@@ -35,6 +38,7 @@ public struct Report: Sendable, Hashable {
     self.comparison = comparison
     self.cases = cases
     self.shard = shard
+    self.since = since
   }
 
   /// The findings at a failing severity: `failOn` and above.

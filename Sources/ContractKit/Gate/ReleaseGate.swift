@@ -7,10 +7,14 @@
 public struct ReleaseGate: Sendable {
   public let catalog: Catalog
   public var options: RunOptions
+  /// The git ref of the last release (`v2.0.0`) to gate against as well
+  /// (`report --against REF`, `ReleaseGate+Against.swift`).
+  public var against: String?
 
-  public init(catalog: Catalog, options: RunOptions = RunOptions()) {
+  public init(catalog: Catalog, options: RunOptions = RunOptions(), against: String? = nil) {
     self.catalog = catalog
     self.options = options
+    self.against = against
   }
 
   public func run() throws -> Report {
@@ -28,14 +32,19 @@ public struct ReleaseGate: Sendable {
           from: previous, to: current, declared: declared, comparison: comparison))
       }
     }
+    let since = try against.map { try self.since($0, check: check) }
+    if let since, since.declaredBump < since.requiredBump {
+      findings.append(.bumpRequired(since: since, current: catalog.currentVersion))
+    }
     let summary = check.summary
     return Report(
       command: "report", findings: findings,
       summary: Summary(
         findings: findings, contracts: summary.contracts, versions: summary.versions,
         locales: summary.locales, baselines: summary.baselines, failOn: options.failOn,
-        requiredBump: summary.requiredBump),
+        requiredBump: max(summary.requiredBump, since?.requiredBump ?? .none)),
       coverage: check.coverage, baselineDirectory: check.baselineDirectory,
-      failOn: options.failOn, comparison: check.comparison, cases: check.cases, shard: shard)
+      failOn: options.failOn, comparison: check.comparison, cases: check.cases, shard: shard,
+      since: since)
   }
 }

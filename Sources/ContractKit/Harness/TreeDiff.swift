@@ -11,8 +11,13 @@ public struct TreeDiff: Sendable {
   public var options: RunOptions
 
   public init(old: URL, new: URL, options: RunOptions = RunOptions()) {
-    self.old = BaselineFiles(root: old)
-    self.new = BaselineFiles(root: new)
+    self.init(old: BaselineFiles(root: old), new: BaselineFiles(root: new), options: options)
+  }
+
+  /// Compares two trees, either of which may be a commit's (``GitTree``).
+  init(old: BaselineFiles, new: BaselineFiles, options: RunOptions = RunOptions()) {
+    self.old = old
+    self.new = new
     self.options = options
   }
 
@@ -138,8 +143,9 @@ public struct TreeDiff: Sendable {
 
   private static func scanExisting(_ files: BaselineFiles) throws -> BaselineTree {
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: files.root.path, isDirectory: &isDirectory),
-      isDirectory.boolValue
+    guard files.gitTree != nil
+      || FileManager.default.fileExists(atPath: files.root.path, isDirectory: &isDirectory)
+      && isDirectory.boolValue
     else {
       throw InputError(file: files.displayRoot, reason: "is not a readable directory")
     }

@@ -24,6 +24,7 @@ enum MarkdownReporter {
       "Required bump: **\(summary.requiredBump.rawValue)**" + escape(report.comparedSuffix),
       "",
     ]
+    if let since = report.since { lines += [SinceReleaseLines.bumpMarkdown(since), ""] }
     lines += table(
       header: ["contracts", "versions", "locales", "baselines", "errors", "warnings", "infos"],
       rightAligningFrom: 0,
@@ -43,6 +44,7 @@ enum MarkdownReporter {
            escape(group.scope ?? ""), escape(group.message)]
         })
     }
+    if let since = report.since { lines += SinceReleaseLines.acceptedMarkdown(since) }
     if !report.coverage.isEmpty {
       lines += ["", "### Coverage", ""]
       lines += table(
