@@ -87,6 +87,25 @@ struct ReleaseAgainstTests {
     #expect(markdown.stdout.contains("Since v1 (commit `\(commit)`): **major** (Card: field-removed)"))
   }
 
+  @Test("a break accepted before the tag is not listed; each one after it is, in log order")
+  func onlyBreaksAfterTheTag() throws {
+    let fixture = try GitFixture()
+    _ = try Record(catalog: try Self.catalog(fixture, Card.self, stub: { .init() }),
+                   date: "2026-01-01").run()
+    _ = try Record(catalog: try Self.catalog(fixture, CardRenamed.self, stub: { .init() }),
+                   acceptBreakingReason: "before the release", date: "2026-01-15").run()
+    try fixture.commitAll("Release 1")
+    try fixture.git("tag", "v1")
+    let retyped = try Self.catalog(fixture, CardFixtures.CardRetyped.self, stub: { .init() })
+    _ = try Record(catalog: retyped, acceptBreakingReason: "count | is a string now",
+                   date: "2026-02-03").run()
+    let since = try #require(try ReleaseGate(catalog: retyped, against: "v1").run().since)
+    #expect(since.accepted.map(\.date) == ["2026-02-03"])
+    #expect(since.accepted.map(\.reason) == ["count | is a string now"])
+    #expect(since.accepted.first?.kinds.contains("type-changed") == true)
+    #expect(since.requiredBump == .major)
+  }
+
   @Test("an uncommitted break counts too: the working tree is compared, not HEAD")
   func uncommittedBreak() throws {
     let (fixture, after) = try Self.renamedSinceV1(commit: false)
