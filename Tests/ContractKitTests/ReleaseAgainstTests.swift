@@ -62,7 +62,8 @@ struct ReleaseAgainstTests {
     #expect(result.code == 1, "\(result.stderr)")
     #expect(result.stdout.hasPrefix("""
       GATE: FAIL
-      Required bump: major (compared each of 1.0.0 with its baselines)
+      Required bump: major (compared each of 1.0.0 with its baselines; the tree of v1 with \
+      today's)
       Since v1 (commit \(commit)): major (Card: field-removed)
 
       """))
@@ -124,7 +125,7 @@ struct ReleaseAgainstTests {
     #expect(result.code == 0, "\(result.stderr)")
     let commit = try fixture.git("rev-parse", "v2^{commit}").prefix(12)
     #expect(result.stdout.hasPrefix("GATE: PASS\nRequired bump: none (compared each of 1.0.0 "
-      + "with its baselines)\nSince v2 (commit \(commit)): none\n"))
+      + "with its baselines; the tree of v2 with today's)\nSince v2 (commit \(commit)): none\n"))
     #expect(result.stdout.contains("\nAccepted since v2: none\n"))
   }
 
