@@ -27,7 +27,19 @@ struct GitCommand {
     environment["GIT_TERMINAL_PROMPT"] = "0"
     environment["LC_ALL"] = "C"
     process.environment = environment
-    let stdin = Pipe()
+    // Input comes from a file, not a pipe: a git that stops reading early can never raise
+    // SIGPIPE in this process (which a library must not ignore process-wide).
+    let inputFile = FileManager.default.temporaryDirectory
+      .appendingPathComponent(".contractkit-git-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+    guard AtomicFile.writeNew(input, at: inputFile.path) == nil,
+      let stdin = FileHandle(forReadingAtPath: inputFile.path)
+    else {
+      throw InputError(file: inputFile.path, reason: "cannot be written for git's input")
+    }
+    defer {
+      try? stdin.close()
+      unlink(inputFile.path)
+    }
     let stdout = Pipe()
     let stderr = Pipe()
     process.standardInput = stdin
@@ -38,14 +50,10 @@ struct GitCommand {
     } catch {
       throw InputError(file: "git", reason: "cannot be run: \(error.localizedDescription)")
     }
-    // Input is written and the error stream drained on other threads (not Swift
-    // concurrency's): a child that fills one pipe while we wait on another never stalls.
+    // The error stream is drained on another thread (not Swift concurrency's): a child that
+    // fills it while we read its output never stalls.
     let done = DispatchGroup()
     let errorText = ErrorText()
-    DispatchQueue.global().async(group: done) {
-      stdin.fileHandleForWriting.write(Data(input))
-      try? stdin.fileHandleForWriting.close()
-    }
     DispatchQueue.global().async(group: done) {
       errorText.set(String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(),
                            as: UTF8.self))
@@ -53,8 +61,12 @@ struct GitCommand {
     let output = [UInt8](stdout.fileHandleForReading.readDataToEndOfFile())
     process.waitUntilExit()
     done.wait()
-    return (process.terminationStatus, output,
-            errorText.get().trimmingCharacters(in: .whitespacesAndNewlines))
+    let error = errorText.get().trimmingCharacters(in: .whitespacesAndNewlines)
+    // `env` exits 127 when it finds no `git` on the PATH.
+    if process.terminationStatus == 127, output.isEmpty {
+      throw InputError(file: "git", reason: "cannot be run: \(error)")
+    }
+    return (process.terminationStatus, output, error)
   }
 
   /// Runs `git arguments…` and returns its standard output as text without the final line

@@ -47,6 +47,15 @@ struct FaultGitTreeInputTests {
       + "so git:v1 cannot be read (fatal: not a git repository"))
   }
 
+  @Test("no git on the PATH: exit 2 saying git cannot be run, not that there is no repository")
+  func noGit() throws {
+    let (fixture, _) = try Self.released()
+    let result = try runBinary(["diff", "git:v1", ".VersionedTestJSON"], in: fixture.root,
+                               environment: ["PATH": "/nonexistent"])
+    #expect(result.code == 2)
+    #expect(result.stderr.hasPrefix("Error: git: cannot be run: "), "\(result.stderr)")
+  }
+
   @Test("a commit with nothing at the path, a file there, or no baseline tree: exit 2 naming it")
   func notABaselineTree() throws {
     let (fixture, _) = try Self.released()
