@@ -31,16 +31,33 @@ enum AtomicFile {
 
   /// The hidden temporary file beside `target` (a path) that a writer with `token` uses:
   /// `.<name>.<pid>.<token>.tmp`, the name the next run recognises as a killed writer's.
+  ///
+  /// A name is cut short where the whole would pass ``nameLimit`` bytes: any name the file
+  /// system takes for the target gets a temporary file it takes too (a 241-character
+  /// `<locale>.json` must not fail as "File name too long" about a name nobody chose).
   static func temporaryPath(for target: String, token: UInt64) -> String {
     let slash = target.lastIndex(of: "/")
     let folder = slash.map { target[...$0] } ?? ""
     let name = slash.map { target[target.index(after: $0)...] } ?? target[...]
-    return "\(folder).\(name).\(getpid()).\(token).tmp"
+    let suffix = ".\(getpid()).\(token).tmp"
+    let room = nameLimit - 1 - suffix.utf8.count
+    var kept = Substring(name)
+    while kept.utf8.count > room { kept.removeLast() }
+    return "\(folder).\(kept)\(suffix)"
   }
+
+  /// The longest file name, in bytes, that the file systems ContractKit runs on accept
+  /// (`NAME_MAX` on Linux and macOS).
+  static let nameLimit = 255
 
   /// Creates the file at `path` (it must not exist) holding `bytes`; the `errno` text on
   /// failure.
+  ///
+  /// Every file ContractKit writes comes here, so nothing is written that ContractKit would
+  /// then refuse to read: more than ``InputFile/sizeLimit`` bytes is a failure, and no file
+  /// is created.
   static func writeNew(_ bytes: [UInt8], at path: String) -> String? {
+    if let tooLarge = InputFile.sizeProblem(bytes.count) { return tooLarge }
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     guard descriptor >= 0 else { return String(cString: strerror(errno)) }
     var failure: String?

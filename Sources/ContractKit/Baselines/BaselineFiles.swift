@@ -18,11 +18,37 @@ struct BaselineFiles: Sendable {
   private let rootPath: String
   /// Folders whose every component a read has checked, shared by the copies of this value.
   private let checkedFolders = CheckedFolders()
+  /// The commit's tree the files are read from instead of the folder, for `git:REF`.
+  let gitTree: GitTree?
 
   package init(root: URL) {
     self.root = root.standardizedFileURL.resolvingSymlinksInPath()
     rootPath = self.root.path
     displayRoot = Self.relativeToWorkingDirectory(root.standardizedFileURL.path)
+    gitTree = nil
+  }
+
+  /// The files of a commit's tree: listed and read from git's objects, never written.
+  /// ``root`` is where the same path lies in the working tree (which `--output` protects).
+  init(gitTree: GitTree) {
+    root = gitTree.workingPath.standardizedFileURL
+    rootPath = root.path
+    displayRoot = gitTree.display
+    self.gitTree = gitTree
+  }
+
+  /// The entries of the folder at `relativePath` (`""` is the root), sorted as
+  /// ``DirectoryListing`` sorts them, links not followed: the one listing the tree scan
+  /// reads, on disk or in a commit.
+  /// - Throws: ``InputError`` naming the folder when it cannot be listed.
+  func entries(in relativePath: String, folders: Bool) throws(InputError)
+    -> [DirectoryListing.Entry]
+  {
+    if let gitTree { return gitTree.entries(in: relativePath, folders: folders) }
+    let display = relativePath.isEmpty ? displayRoot : displayPath(relativePath)
+    let path = relativePath.isEmpty
+      ? rootPath : (rootPath == "/" ? "" : rootPath) + "/" + relativePath
+    return try DirectoryListing.entries(of: path, display: display, folders: folders)
   }
 
   /// The file at `relativePath` (validated names only), as a URL inside ``root``.
@@ -43,6 +69,7 @@ struct BaselineFiles: Sendable {
   /// - Throws: ``InputError`` when it exists but cannot be read, is not a regular file, or
   ///   it or a folder on the way to it is a symbolic link.
   package func read(_ relativePath: String) throws(InputError) -> [UInt8]? {
+    if let gitTree { return try gitTree.read(relativePath, display: displayPath(relativePath)) }
     let folder = relativePath.lastIndex(of: "/").map { String(relativePath[..<$0]) }
     // A file in a folder already walked needs no `lstat` per component: opening it without
     // following a link is the whole check.
@@ -96,6 +123,10 @@ struct BaselineFiles: Sendable {
   /// - Returns: `true` when the file was written, `false` when it was already up to date.
   @discardableResult
   package func write(_ bytes: [UInt8], to relativePath: String) throws -> Bool {
+    if gitTree != nil {
+      throw InputError(file: displayPath(relativePath), reason: "is in a git commit, which "
+        + "ContractKit never writes")
+    }
     // Never through a link, nor onto one; an unreadable file is simply replaced (the rename
     // replaces a FIFO at the path, and never writes through it).
     if try checkContained(relativePath), let existing = try? read(relativePath),

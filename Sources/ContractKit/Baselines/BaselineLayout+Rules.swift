@@ -9,6 +9,8 @@ extension BaselineLayout {
   /// What an entry of a folder is, as `lstat` (or the listing) says, links not followed.
   enum EntryKind: Sendable, Hashable {
     case file, directory, link, fifo, characterDevice, blockDevice, socket, unknown
+    /// A git tree's submodule entry (mode 160000): a commit of another repository.
+    case submodule
 
     /// `is a FIFO (named pipe)`, for an entry that should be a file or folder.
     var phrase: String {
@@ -21,6 +23,7 @@ extension BaselineLayout {
       case .blockDevice: "is a block device, never read"
       case .socket: "is a socket, never read"
       case .unknown: "is of an unknown kind, never read"
+      case .submodule: "is a git submodule (a commit of another repository), never read"
       }
     }
   }

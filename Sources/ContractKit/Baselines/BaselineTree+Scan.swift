@@ -15,17 +15,20 @@ extension BaselineTree {
   ///   `.VersionedTestJSON`).
   package static func scan(_ files: BaselineFiles) throws -> BaselineTree {
     var walk = _Walk(files: files)
-    var info = stat()
-    guard lstat(files.root.path, &info) == 0 else {
-      if errno == ENOENT { return BaselineTree() }
-      throw InputError(file: files.displayRoot, reason: "cannot be read: \(Platform.errorText)")
-    }
-    guard info.st_mode & S_IFMT == S_IFDIR else {
-      throw InputError(file: files.displayRoot, reason: "is not a directory")
+    // A commit's tree was found to be a folder when it was read.
+    if files.gitTree == nil {
+      var info = stat()
+      guard lstat(files.root.path, &info) == 0 else {
+        if errno == ENOENT { return BaselineTree() }
+        throw InputError(file: files.displayRoot, reason: "cannot be read: \(Platform.errorText)")
+      }
+      guard info.st_mode & S_IFMT == S_IFDIR else {
+        throw InputError(file: files.displayRoot, reason: "is not a directory")
+      }
     }
     try walk.root()
     if !walk.foundVersionFolder {
-      let inside = NestedTreeSearch.trees(in: files.root.path)
+      let inside = NestedTreeSearch.trees(in: files)
       if !inside.isEmpty || !walk.violations.isEmpty {
         throw notATree(files, inside: inside)
       }
@@ -68,26 +71,20 @@ private struct _Walk {
   /// Folders are walked in the order of `name + "/"`, which visits the files in path order:
   /// no path is spelled to sort them (20,000 of them were a diff's peak memory).
   mutating func root() throws {
-    // Of resolved paths only `/` ends in a slash.
-    let rootPath = files.root.path == "/" ? "" : files.root.path
-    for entry in try DirectoryListing.entries(
-      of: files.root.path, display: files.displayRoot, folders: true)
-    {
+    for entry in try files.entries(in: "", folders: true) {
       guard let name = checked(entry, at: "") else { continue }
       if entry.kind == .file, BaselineLayout.isLegacyFileName(name) {
         tree.legacyFiles.append(name)
       } else if let problem = BaselineLayout.rootEntryProblem(name: name, kind: entry.kind) {
         violate(entry, at: "", problem)
       } else {
-        try contract(name, at: rootPath + "/" + name)
+        try contract(name)
       }
     }
   }
 
-  private mutating func contract(_ contract: String, at path: String) throws {
-    for entry in try DirectoryListing.entries(
-      of: path, display: files.displayPath(contract), folders: true)
-    {
+  private mutating func contract(_ contract: String) throws {
+    for entry in try files.entries(in: contract, folders: true) {
       guard let name = checked(entry, at: contract) else { continue }
       if let problem = BaselineLayout.contractEntryProblem(name: name, kind: entry.kind) {
         violate(entry, at: contract, problem)
@@ -95,15 +92,12 @@ private struct _Walk {
       }
       foundVersionFolder = true
       let version = try SystemVersion(parsing: name)
-      try versionFolder(ContractVersion(contract: contract, version: version),
-                        at: path + "/" + name)
+      try versionFolder(ContractVersion(contract: contract, version: version))
     }
   }
 
-  private mutating func versionFolder(_ folder: ContractVersion, at path: String) throws {
-    for entry in try DirectoryListing.entries(
-      of: path, display: files.displayPath(folder.path), folders: false)
-    {
+  private mutating func versionFolder(_ folder: ContractVersion) throws {
+    for entry in try files.entries(in: folder.path, folders: false) {
       guard let name = checked(entry, at: folder.path) else { continue }
       if let problem = BaselineLayout.versionEntryProblem(name: name, kind: entry.kind) {
         violate(entry, at: folder.path, problem)
@@ -147,18 +141,19 @@ enum NestedTreeSearch {
   /// (`Tests/<Target>/.VersionedTestJSON`, where FOSTesting keeps its baselines).
   static let depth = 3
 
-  /// Paths relative to `path` of the `.VersionedTestJSON` folders found, links not followed.
-  static func trees(in path: String) -> [String] {
+  /// Paths relative to the root of `files` of the `.VersionedTestJSON` folders found, links
+  /// not followed.
+  static func trees(in files: BaselineFiles) -> [String] {
     var found: [String] = []
-    search(path, relative: "", level: 1, into: &found)
+    search(files, relative: "", level: 1, into: &found)
     return found.sorted(by: codePointOrder)
   }
 
-  private static func search(_ path: String, relative: String, level: Int,
+  private static func search(_ files: BaselineFiles, relative: String, level: Int,
                              into found: inout [String])
   {
     guard level <= depth, found.count < 3,
-      let entries = try? DirectoryListing.entries(of: path, display: path, folders: true)
+      let entries = try? files.entries(in: relative, folders: true)
     else { return }
     for entry in entries where entry.kind == .directory {
       guard let name = entry.name else { continue }
@@ -166,7 +161,7 @@ enum NestedTreeSearch {
       if name == BaselineLayout.directoryName {
         found.append(child)
       } else if !entry.isHidden {
-        search(path + "/" + name, relative: child, level: level + 1, into: &found)
+        search(files, relative: child, level: level + 1, into: &found)
       }
     }
   }

@@ -65,7 +65,13 @@ struct DirectoryListing {
       entries.append(Entry(bytes: bytes, name: String(validating: bytes, as: UTF8.self),
                            kind: kind))
     }
-    return folders
+    return sorted(entries, folders: folders)
+  }
+
+  /// `entries` by name, or with `folders` by `name + "/"`, as ``entries(of:display:folders:)``
+  /// lists them: the one order of every listing, on disk or in git.
+  static func sorted(_ entries: [Entry], folders: Bool) -> [Entry] {
+    folders
       ? entries.sorted { BaselineTree.folderOrder($0.sortKey, $1.sortKey) }
       : entries.sorted { codePointOrder($0.sortKey, $1.sortKey) }
   }

@@ -118,8 +118,16 @@ enum InputFile {
     }
   }
 
-  private static func tooLarge(_ display: String, limit: Int) -> InputError {
+  static func tooLarge(_ display: String, limit: Int = sizeLimit) -> InputError {
     InputError(file: display, reason: "is larger than \(limit / 1024 / 1024) MiB, the most "
       + "ContractKit reads of one file; it is not read")
+  }
+
+  /// Why a file of `count` bytes must not be written, or `nil`: a file over ``sizeLimit``
+  /// would be refused by every later read (a `record` would leave a tree no `check` reads).
+  static func sizeProblem(_ count: Int) -> String? {
+    guard count > sizeLimit else { return nil }
+    return "it would hold \(count) bytes, more than \(sizeLimit / 1024 / 1024) MiB, the most "
+      + "ContractKit reads of one file; nothing is written"
   }
 }

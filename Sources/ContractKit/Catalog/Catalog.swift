@@ -83,8 +83,16 @@ public struct Catalog: Sendable {
         rule: "BCP-47 with hyphens, like 'en' or 'pt-BR'")
     }
     // Case-only twins would share files on case-insensitive file systems (macOS).
-    guard Set(locales.map { $0.lowercased() }).count == locales.count else {
-      throw CatalogError.invalidDeclaration("a catalog lists a locale twice: \(locales)")
+    for (index, locale) in locales.enumerated() {
+      guard let twin = locales[..<index].first(where: { $0.lowercased() == locale.lowercased() })
+      else { continue }
+      guard twin != locale else {
+        throw CatalogError.invalidDeclaration("a catalog lists locale '\(locale)' twice: \(locales)")
+      }
+      throw CatalogError.invalidDeclaration(
+        "the catalog's locales '\(twin)' and '\(locale)' differ only in case: their baselines "
+          + "\(twin).json and \(locale).json would be one file on case-insensitive file systems "
+          + "(macOS); list the locale once")
     }
     if let unreleased, unreleased != sorted.last {
       throw CatalogError.invalidDeclaration(
@@ -153,6 +161,14 @@ public struct Catalog: Sendable {
   mutating func add(_ contract: Contract) throws(CatalogError) {
     // Case-only twins (`Card`, `card`) would share a folder on case-insensitive file systems.
     if let existing = contracts.first(where: { $0.name.lowercased() == contract.name.lowercased() }) {
+      if existing.name != contract.name {
+        let root = BaselineFiles.relativeToWorkingDirectory(baselineDirectory.standardizedFileURL.path)
+        throw .invalidDeclaration(
+          "contracts '\(existing.name)' (\(existing.registeredAt)) and '\(contract.name)' "
+            + "(\(contract.registeredAt)) differ only in case: their baseline folders "
+            + "\(root)/\(existing.name) and \(root)/\(contract.name) would be one folder on "
+            + "case-insensitive file systems (macOS); rename one")
+      }
       throw .duplicateContract(
         name: contract.name, first: existing.registeredAt, second: contract.registeredAt)
     }

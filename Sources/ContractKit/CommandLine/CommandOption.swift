@@ -5,6 +5,7 @@ import ContractKitRuntime
 /// this table, so an option cannot be parsed without being documented, or the other way round.
 enum CommandOption: String, CaseIterable {
   case baselines = "--baselines"
+  case against = "--against"
   case only = "--only"
   case missing = "--missing"
   case acceptBreaking = "--accept-breaking"
@@ -22,6 +23,7 @@ enum CommandOption: String, CaseIterable {
     case .only, .missing, .acceptBreaking, .reason: [.record]
     case .format, .output, .strict, .failOn: [.check, .diff, .report, .merge]
     case .shard: [.check, .report]
+    case .against: [.report]
     }
   }
 
@@ -35,6 +37,7 @@ enum CommandOption: String, CaseIterable {
     case .output: "file"
     case .failOn: "severity"
     case .shard: "i/n"
+    case .against: "ref"
     case .missing, .acceptBreaking, .strict: nil
     }
   }
@@ -84,6 +87,8 @@ enum CommandOption: String, CaseIterable {
       "The least severity that fails the run; info insists that the baselines equal "
         + "today's encodings exactly. (values: "
         + Severity.allCases.reversed().map(\.rawValue).joined(separator: ", ") + "; default: error)"
+    case .against:
+      "The last release's git ref (a tag such as v2.0.0)."
     case .shard:
       command == .report
         ? "Report on the i-th of n deterministic slices of the contracts."

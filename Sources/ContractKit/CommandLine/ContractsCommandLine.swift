@@ -99,21 +99,27 @@ public enum ContractsCommandLine {
     case .report:
       let catalog = try loadCatalog()
       let output = try destination(protecting: [catalog.baselineFiles])
-      return try emit(ReleaseGate(catalog: catalog, options: options).run(), to: output)
+      return try emit(
+        ReleaseGate(catalog: catalog, options: options, against: invocation.against).run(),
+        to: output)
     case .diff:
       let diff = TreeDiff(
-        old: URL(fileURLWithPath: invocation.positional[0]),
-        new: URL(fileURLWithPath: invocation.positional[1]), options: options)
+        old: try TreeArgument.files(invocation.positional[0]),
+        new: try TreeArgument.files(invocation.positional[1]), options: options)
       let output = try destination(protecting: [diff.old, diff.new])
       return try emit(diff.run(), to: output)
     case .merge:
-      let output = try destination(protecting: [])
       let reports = try invocation.positional.map { path throws -> Report in
         guard let bytes = try InputFile.read(path, display: path, rules: .named) else {
           throw InputError(file: path, reason: "no such file")
         }
         return try ReportMerger.read(bytes, file: path)
       }
+      // Every report names the tree its run read: merged output never lands in one.
+      let trees = Set(reports.map(\.baselineDirectory)).sorted().map {
+        BaselineFiles(root: URL(fileURLWithPath: $0))
+      }
+      let output = try destination(protecting: trees)
       return try emit(
         ReportMerger.merge(reports, names: invocation.positional, failOn: options.failOn),
         to: output)

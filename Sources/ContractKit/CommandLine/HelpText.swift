@@ -120,15 +120,19 @@ extension Invocation.Command {
       """
     case .diff:
       """
-      Typical use: the last release's tree against the working tree:
-        git worktree add /tmp/last-release v1.1.0
-        swift run \(program) diff /tmp/last-release/.VersionedTestJSON .VersionedTestJSON
+      Typical use: the last release's tree, read from git, against the working tree:
+        swift run \(program) diff git:v1.1.0 .VersionedTestJSON
       """
     case .report:
       """
       Runs the check, then compares the current version's baselines with the previous released
       version's and states the bump the release requires. The first line is GATE: PASS or
       GATE: FAIL.
+
+      With --against, also compares with the baseline tree of a git ref (the last release
+      tag), read from git's objects with no checkout: it states the bump required since that
+      release, fails the gate when the declared version is smaller, and lists the breaks
+      Baselines.md has accepted since, with their reasons.
       """
     case .merge:
       """
@@ -144,8 +148,11 @@ extension Invocation.Command {
     switch self {
     case .check, .record, .report: []
     case .diff:
-      [("<old-dir>", "<old-dir>", "The older baseline tree."),
-       ("<new-dir>", "<new-dir>", "The newer baseline tree.")]
+      [("<old-dir>", "<old-dir>",
+        "The older baseline tree: a folder, or git:REF[:PATH] for the tree a commit holds "
+          + "(PATH from the repository's root, ./PATH from here; default: "
+          + "./.VersionedTestJSON), read from git's objects with no checkout."),
+       ("<new-dir>", "<new-dir>", "The newer baseline tree, the same way.")]
     case .merge:
       [("<report.json> ...", "<report.json>", "JSON reports written with --format json.")]
     }

@@ -21,6 +21,8 @@ struct Invocation: Equatable {
   var recordMode: RecordMode = .all
   /// `--only` selectors of `record`, in the order given.
   var only: [CaseSelector] = []
+  /// `report --against REF`: the git ref of the last release.
+  var against: String?
   var positional: [String] = []
 }
 
@@ -121,6 +123,7 @@ extension Invocation {
     case .output: output = value
     case .shard: shard = value
     case .reason: reason = value
+    case .against: against = value
     case .only:
       do { only.append(try CaseSelector(parsing: value)) } catch {
         throw UsageError(
@@ -170,6 +173,10 @@ extension Invocation {
         message: "'--strict' means '--fail-on warning'; it cannot go with '--fail-on "
           + "\(failOn.rawValue)'",
         command: command)
+    }
+    if against != nil, shard != nil {
+      throw UsageError(message: "'--against' cannot go with '--shard': a release's tree is "
+        + "compared whole", command: command)
     }
     if command == .record {
       if acceptBreaking, (reason ?? "").trimmingCharacters(in: .whitespaces).isEmpty {

@@ -358,6 +358,17 @@ extension Finding {
   // MARK: - Release
 
   /// The step from `previous` to `current` is smaller than what `comparison` requires.
+  /// `version-bump-required` against a release's tree (`report --against REF`).
+  static func bumpRequired(since release: SinceRelease, current: SystemVersion) -> Finding {
+    let declared = release.comparison.previous.map { "\($0) → \(current) is a "
+      + "\(release.declaredBump.rawValue) bump" } ?? "\(current) declares no bump"
+    return Finding(
+      .versionBumpRequired, scope: .release(current),
+      message: "since \(release.ref), \(declared), but the changes since require "
+        + "\(release.bumpSentence); a break accepted in Baselines.md still breaks clients of "
+        + "\(release.ref)")
+  }
+
   static func bumpRequired(from previous: SystemVersion, to current: SystemVersion,
                            declared: VersionBump, comparison: ReleaseComparison) -> Finding
   {

@@ -22,11 +22,14 @@ package struct Report: Sendable, Hashable {
   package var cases: [ContractCase]
   /// What a `--shard` run records for `contracts merge`; `nil` for any other run.
   package var shard: ShardRecord?
+  /// What changed since the release `report --against REF` names; `nil` without it.
+  package var since: SinceRelease?
 
   package init(command: String, findings: [Finding], summary: Summary,
               coverage: [LocaleCoverage] = [], baselineDirectory: String,
               failOn: Severity = .error, comparison: ReleaseComparison? = nil,
-              cases: [ContractCase] = [], shard: ShardRecord? = nil)
+              cases: [ContractCase] = [], shard: ShardRecord? = nil,
+              since: SinceRelease? = nil)
   {
     self.command = command
     self.findings = findings.sorted(by: Finding.reportOrder)
@@ -37,6 +40,7 @@ package struct Report: Sendable, Hashable {
     self.comparison = comparison
     self.cases = cases
     self.shard = shard
+    self.since = since
   }
 
   /// The findings at a failing severity: `failOn` and above.

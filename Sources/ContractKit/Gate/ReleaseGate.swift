@@ -9,10 +9,14 @@ import ContractKitRuntime
 package struct ReleaseGate: Sendable {
   package let catalog: Catalog
   package var options: RunOptions
+  /// The git ref of the last release (`v2.0.0`) to gate against as well
+  /// (`report --against REF`, `ReleaseGate+Against.swift`).
+  package var against: String?
 
-  package init(catalog: Catalog, options: RunOptions = RunOptions()) {
+  package init(catalog: Catalog, options: RunOptions = RunOptions(), against: String? = nil) {
     self.catalog = catalog
     self.options = options
+    self.against = against
   }
 
   package func run() throws -> Report {
@@ -30,14 +34,19 @@ package struct ReleaseGate: Sendable {
           from: previous, to: current, declared: declared, comparison: comparison))
       }
     }
+    let since = try against.map { try self.since($0, check: check) }
+    if let since, since.declaredBump < since.requiredBump {
+      findings.append(.bumpRequired(since: since, current: catalog.currentVersion))
+    }
     let summary = check.summary
     return Report(
       command: "report", findings: findings,
       summary: Summary(
         findings: findings, contracts: summary.contracts, versions: summary.versions,
         locales: summary.locales, baselines: summary.baselines, failOn: options.failOn,
-        requiredBump: summary.requiredBump),
+        requiredBump: max(summary.requiredBump, since?.requiredBump ?? .none)),
       coverage: check.coverage, baselineDirectory: check.baselineDirectory,
-      failOn: options.failOn, comparison: check.comparison, cases: check.cases, shard: shard)
+      failOn: options.failOn, comparison: check.comparison, cases: check.cases, shard: shard,
+      since: since)
   }
 }

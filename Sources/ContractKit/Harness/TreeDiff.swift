@@ -12,8 +12,13 @@ package struct TreeDiff: Sendable {
   package var options: RunOptions
 
   package init(old: URL, new: URL, options: RunOptions = RunOptions()) {
-    self.old = BaselineFiles(root: old)
-    self.new = BaselineFiles(root: new)
+    self.init(old: BaselineFiles(root: old), new: BaselineFiles(root: new), options: options)
+  }
+
+  /// Compares two trees, either of which may be a commit's (``GitTree``).
+  init(old: BaselineFiles, new: BaselineFiles, options: RunOptions = RunOptions()) {
+    self.old = old
+    self.new = new
     self.options = options
   }
 
@@ -139,8 +144,9 @@ package struct TreeDiff: Sendable {
 
   private static func scanExisting(_ files: BaselineFiles) throws -> BaselineTree {
     var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: files.root.path, isDirectory: &isDirectory),
-      isDirectory.boolValue
+    guard files.gitTree != nil
+      || FileManager.default.fileExists(atPath: files.root.path, isDirectory: &isDirectory)
+      && isDirectory.boolValue
     else {
       throw InputError(file: files.displayRoot, reason: "is not a readable directory")
     }

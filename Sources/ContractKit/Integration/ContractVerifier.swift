@@ -66,11 +66,26 @@ public final class ContractVerifier: Sendable {
 
   /// `CONTRACTKIT_RECORD=missing|all`; unset never writes; `CI=true` never writes unless
   /// `CONTRACTKIT_RECORD_FORCE=1`.
+  /// `CONTRACTKIT_RECORD=missing|all`; unset never writes; on CI (``isCI(_:)``) never
+  /// writes unless `CONTRACTKIT_RECORD_FORCE=1`.
   static func recordMode(_ environment: [String: String]) -> RecordMode {
     let asked = environment["CONTRACTKIT_RECORD"].flatMap(RecordMode.init(rawValue:)) ?? .never
-    let onCI = ["true", "1"].contains(environment["CI"]?.lowercased() ?? "")
+    let onCI = isCI(environment)
     let forced = ["true", "1"].contains(environment["CONTRACTKIT_RECORD_FORCE"]?.lowercased() ?? "")
     return onCI && !forced ? .never : asked
+  }
+
+  /// Whether the environment is a CI job's: `CI` set to anything but an empty text or a
+  /// spelled-out no (`false`, `0`, `no`, `off`, in any case).
+  ///
+  /// CI systems do not agree on the value: GitHub Actions, GitLab and CircleCI set `true`,
+  /// others `1`, `yes` or their own name (Woodpecker sets `woodpecker`). A job that records
+  /// its own baselines blesses its own changes, so any value that is not a clear "no" counts.
+  static func isCI(_ environment: [String: String]) -> Bool {
+    guard let value = environment["CI"]?.trimmingCharacters(in: .whitespaces).lowercased(),
+      !value.isEmpty
+    else { return false }
+    return !["false", "0", "no", "off"].contains(value)
   }
 
   /// Every case of the catalog (empty when it failed to build; ``catalogProblems()`` says

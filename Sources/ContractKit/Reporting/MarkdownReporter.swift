@@ -40,13 +40,15 @@ enum MarkdownReporter {
       "Required bump: **\(summary.requiredBump.rawValue)**" + escape(report.comparedSuffix),
       "",
     ]
+    if let since = report.since { head += [SinceReleaseLines.bumpMarkdown(since), ""] }
     head += table(
       header: ["contracts", "versions", "locales", "baselines", "errors", "warnings", "infos"],
       rightAligningFrom: 0,
       rows: [[summary.contracts, summary.versions, summary.locales, summary.baselines,
               summary.errors, summary.warnings, summary.infos].map(String.init)])
     head += ["", "### Findings", ""]
-    let tail = coverage(report.coverage)
+    let accepted = report.since.map(SinceReleaseLines.acceptedMarkdown) ?? []
+    let tail = accepted + coverage(report.coverage)
     let fixed = (head + tail).reduce(0) { $0 + $1.utf16.count + 1 }
     let groups = FindingGroup.grouping(report.findings, localeOrder: report.localeOrder)
     let findings = MarkdownFindings.lines(groups, budget: budget - fixed)

@@ -59,7 +59,8 @@ extension Report {
   /// ` (compared each of 1.0.0, 2.0.0 with its baselines; 2.1.0 with 2.0.0)`, or nothing
   /// when the report does not say.
   var comparedSuffix: String {
-    comparison.map { " (compared \($0.sentence))" } ?? ""
+    let release = since.map { "; the tree of \($0.ref) with today's" } ?? ""
+    return comparison.map { " (compared \($0.sentence)\(release))" } ?? ""
   }
 
   /// The locales in the catalog's order (from ``coverage``), for listing grouped findings.

@@ -5,7 +5,8 @@ import ContractKitRuntime
 ///
 /// Each report must carry a shard object and a summary that its own findings and cases
 /// give; together they must be shards 1…N of one N, each once, of one run (one fingerprint,
-/// one command), with no contract in two of them.
+/// one command), with no contract in two of them, and every finding must be one its shard
+/// could report (`ShardSet+Findings.swift`).
 struct ShardSet {
   /// The shard records, by index.
   let records: [ShardRecord]
@@ -63,6 +64,7 @@ struct ShardSet {
         reason: "shard \(missing)/\(count) is missing: merge needs the report of every shard "
           + "of the run (\(count) in all), got \(reports.count)")
     }
+    try Self.verifyFindings(reports, name: name)
     records = (1...count).compactMap { byIndex[$0]?.record }
     self.names = all
   }

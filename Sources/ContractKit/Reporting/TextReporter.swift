@@ -43,9 +43,11 @@ enum TextReporter {
       lines.append("GATE: \(report.gateWord)")
       lines.append("Required bump: \(report.summary.requiredBump.rawValue)"
         + report.comparedSuffix)
+      if let since = report.since { lines.append(SinceReleaseLines.bumpLine(since)) }
       lines.append("")
       lines += summaryTable(report.summary)
       lines += contractSections(groups, colored: colored)
+      if let since = report.since { lines += SinceReleaseLines.acceptedText(since) }
       lines += coverageLines(report.coverage)
     } else {
       lines.append("contracts \(report.command): \(report.summary.countsSentence)")

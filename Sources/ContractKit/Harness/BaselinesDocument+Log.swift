@@ -1,0 +1,54 @@
+import ContractKitRuntime
+/// The log of accepted breaks, read back as entries: what `report --against REF` lists as
+/// accepted since a release.
+extension BaselinesDocument {
+  /// The breaks `text` logs, in log order, each with its row as written.
+  ///
+  /// A row is `| date | contract | version | kinds | reason |`, the reason's `|` escaped as
+  /// `\|` (``Entry/row``); a row of fewer cells is kept with what it has.
+  static func acceptedBreaks(of text: String?) -> [(row: String, entry: AcceptedBreak)] {
+    logRows(of: text).map { row in
+      var cells: [String] = []
+      var cell = ""
+      var escaped = false
+      for character in row.dropFirst().dropLast(row.hasSuffix("|") ? 1 : 0) {
+        if escaped {
+          cell.append(character == "|" ? "|" : "\\\(character)")
+          escaped = false
+        } else if character == "\\" {
+          escaped = true
+        } else if character == "|", cells.count < 4 {
+          cells.append(cell.trimmingSpaces)
+          cell = ""
+        } else {
+          cell.append(character)
+        }
+      }
+      cells.append(cell.trimmingSpaces)
+      let at = { (index: Int) in cells.indices.contains(index) ? cells[index] : "" }
+      return (row, AcceptedBreak(
+        date: at(0), contract: at(1), version: at(2),
+        kinds: at(3).split(separator: ",").map { String($0).trimmingSpaces }, reason: at(4)))
+    }
+  }
+
+  /// The breaks logged in `now` that `then` did not log, in `now`'s order: a row is the
+  /// same entry in both only when it is written the same.
+  static func acceptedBreaks(in now: String?, since then: String?) -> [AcceptedBreak] {
+    var before = Dictionary(acceptedBreaks(of: then).map { ($0.row, 1) }, uniquingKeysWith: +)
+    return acceptedBreaks(of: now).compactMap { row, entry in
+      if let count = before[row], count > 0 {
+        before[row] = count - 1
+        return nil
+      }
+      return entry
+    }
+  }
+}
+
+extension String {
+  /// Without leading and trailing spaces.
+  fileprivate var trimmingSpaces: String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import ContractKit
+@testable import ContractKitRuntime
+
+/// CI systems spell "this is CI" in many ways; any of them keeps `swift test` from writing
+/// baselines (issue 22: `CI=yes` wrote 3 files).
+@Suite("Faults: what counts as CI")
+struct FaultCIDetectionTests {
+  struct Card: Codable, Sendable { var title = "x" }
+
+  @Test("any CI value but an empty text or a spelled-out no means CI",
+        arguments: ["true", "1", "yes", "YES", "True", "on", "woodpecker", "github"])
+  func onCI(_ value: String) throws {
+    #expect(ContractVerifier.isCI(["CI": value]))
+    let scenario = try Scenario()
+    let verifier = ContractVerifier({
+      try scenario.catalog(locales: ["en", "es"]) {
+        try $0.register(Card.self, named: "Card", stub: { .init() })
+      }
+    }, environment: ["CONTRACTKIT_RECORD": "all", "CI": value])
+    #expect(verifier.recordMode == .never)
+    #expect(!FileManager.default.fileExists(atPath: scenario.baselines.path))
+    #expect(DirectorySnapshot(scenario.directory.url).entries.isEmpty)
+  }
+
+  @Test("CI unset, empty or a no: recording is allowed",
+        arguments: [nil, "", " ", "false", "FALSE", "0", "no", "off"] as [String?])
+  func notCI(_ value: String?) {
+    var environment = ["CONTRACTKIT_RECORD": "missing"]
+    environment["CI"] = value
+    #expect(!ContractVerifier.isCI(environment))
+    #expect(ContractVerifier.recordMode(environment) == .missing)
+  }
+
+  @Test("CONTRACTKIT_RECORD_FORCE=1 still records on CI")
+  func forced() {
+    #expect(ContractVerifier.recordMode(
+      ["CONTRACTKIT_RECORD": "all", "CI": "yes", "CONTRACTKIT_RECORD_FORCE": "1"]) == .all)
+  }
+}

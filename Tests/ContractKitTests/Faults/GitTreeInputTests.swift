@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+@testable import ContractKit
+@testable import ContractKitRuntime
+
+/// Trees read from git are input like folders: a ref that names no commit, a folder in no
+/// repository, a commit with no baseline tree at the path, and links or submodules in a
+/// commit's tree are exit 2 naming them, never read (issue 24).
+@Suite("Faults: trees from git")
+struct FaultGitTreeInputTests {
+  struct Card: Codable, Sendable { var title = "x" }
+
+  /// A repository whose `v1` holds a recorded card in English and Spanish.
+  static func released() throws -> (GitFixture, Catalog) {
+    let fixture = try GitFixture()
+    let catalog = try fixture.scenario.catalog {
+      try $0.register(Card.self, named: "Card", stub: { .init() })
+    }
+    try fixture.scenario.record(catalog)
+    try fixture.commitAll("Release 1")
+    try fixture.git("tag", "v1")
+    return (fixture, catalog)
+  }
+
+  @Test("a ref that names no commit: exit 2 naming it, for diff and report --against")
+  func unknownRef() throws {
+    let (fixture, catalog) = try Self.released()
+    let top = try fixture.git("rev-parse", "--show-toplevel")
+      .trimmingCharacters(in: .newlines)
+    let diff = try runBinary(["diff", "git:v9", ".VersionedTestJSON"], in: fixture.root)
+    #expect(diff.code == 2)
+    #expect(diff.stderr == "Error: git:v9: 'v9' names no commit of the repository at \(top): "
+      + "no such branch, tag or commit\n")
+    let report = runContracts(["report", "--baselines", fixture.baselines.path,
+                               "--against", "v9"], catalog: { catalog })
+    #expect(report.code == 2)
+    #expect(report.stderr == "Error: git:v9: 'v9' names no commit of the repository at \(top): "
+      + "no such branch, tag or commit\n")
+    #expect(report.stdout.isEmpty)
+  }
+
+  @Test("a folder in no repository: exit 2 naming the folder")
+  func notARepository() throws {
+    let outside = try TemporaryDirectory()
+    let result = try runBinary(["diff", "git:v1", "."], in: outside.url)
+    #expect(result.code == 2)
+    #expect(result.stderr.hasPrefix("Error: \(outside.url.path): is not in a git repository, "
+      + "so git:v1 cannot be read (fatal: not a git repository"))
+  }
+
+  @Test("no git on the PATH: exit 2 saying git cannot be run, not that there is no repository")
+  func noGit() throws {
+    let (fixture, _) = try Self.released()
+    let result = try runBinary(["diff", "git:v1", ".VersionedTestJSON"], in: fixture.root,
+                               environment: ["PATH": "/nonexistent"])
+    #expect(result.code == 2)
+    #expect(result.stderr.hasPrefix("Error: git: cannot be run: "), "\(result.stderr)")
+  }
+
+  @Test("a commit with nothing at the path, a file there, or no baseline tree: exit 2 naming it")
+  func notABaselineTree() throws {
+    let (fixture, _) = try Self.released()
+    let commit = try fixture.git("rev-parse", "v1^{commit}").prefix(12)
+    let cases: [(String, String)] = [
+      ("git:v1:nowhere", "Error: git:v1:nowhere: v1 (commit \(commit)) has nothing at "
+        + "'nowhere': no baseline tree there\n"),
+      ("git:v1:Baselines.md", "Error: git:v1:Baselines.md: is a blob in v1, not a folder: no "
+        + "baseline tree there\n"),
+      ("git:v1:.", "Error: git:v1:.: is not a baseline tree: it holds no contract folder "
+        + "(<Contract>/<major.minor.patch>/<locale>.json); it contains the baseline tree "
+        + "git:v1:./.VersionedTestJSON: name that instead\n"),
+    ]
+    for (argument, message) in cases {
+      let result = try runBinary(["diff", argument, ".VersionedTestJSON"], in: fixture.root)
+      #expect(result.code == 2, "\(argument)")
+      #expect(result.stderr == message)
+    }
+  }
+
+  @Test("a symbolic link (120000) or a submodule (160000) in a commit's tree is refused, never read")
+  func linksAndSubmodules() throws {
+    let (fixture, _) = try Self.released()
+    try FileManager.default.createSymbolicLink(
+      atPath: fixture.baselines.appendingPathComponent("Card/1.0.0/de.json").path,
+      withDestinationPath: "en.json")
+    let commit = try fixture.git("rev-parse", "HEAD").trimmingCharacters(in: .newlines)
+    try fixture.git("update-index", "--add", "--cacheinfo",
+                    "160000,\(commit),.VersionedTestJSON/Card/1.0.0/fr.json")
+    try fixture.git("add", ".VersionedTestJSON/Card/1.0.0/de.json")
+    try fixture.git("commit", "-q", "-m", "A link and a submodule")
+    try fixture.git("tag", "bad")
+    try FileManager.default.removeItem(at: fixture.baselines.appendingPathComponent("Card/1.0.0/de.json"))
+    let result = try runBinary(["diff", "git:bad", ".VersionedTestJSON"], in: fixture.root)
+    #expect(result.code == 2)
+    #expect(result.stderr == """
+      Error: git:bad:.VersionedTestJSON does not fit the baseline layout \
+      (<Contract>/<major.minor.patch>/<locale>[.<variant>].json); rename, move or delete these 2 entries:
+        git:bad:.VersionedTestJSON/Card/1.0.0/de.json: is a symbolic link; links are never followed
+        git:bad:.VersionedTestJSON/Card/1.0.0/fr.json: is a git submodule (a commit of another repository), never read
+
+      """)
+  }
+}
