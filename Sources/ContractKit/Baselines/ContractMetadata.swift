@@ -15,6 +15,9 @@ struct ContractMetadata: Sendable, Hashable {
   /// The redaction patterns whose values baselines hold placeholders for (``Redaction``);
   /// written only when there are some.
   public var redactions: [String]
+  /// The base texts of translations that may be stale (``TranslationSource``); written only
+  /// when there are some.
+  var translationSources: [TranslationSource] = []
 
   public init(contract: String, version: String, baseLocale: String, locales: [String],
               variants: [String], annotations: [String: [PathAnnotation]],
@@ -78,6 +81,10 @@ extension ContractMetadata {
       "paths": .object(paths),
     ]
     if !redactions.isEmpty { document["redactions"] = .array(redactions.map(JSONValue.string)) }
+    if !translationSources.isEmpty {
+      document[TranslationSource.key] = .array(
+        translationSources.sorted(by: TranslationSource.precedes).map(\.json))
+    }
     return .object(document)
   }
 
@@ -106,6 +113,7 @@ extension ContractMetadata {
     locales = try strings(json["locales"], "/locales")
     variants = try strings(json["variants"], "/variants")
     redactions = json["redactions"] == nil ? [] : try strings(json["redactions"], "/redactions")
+    translationSources = try TranslationSource.read(json, file: file)
     guard case .object(let paths)? = json["paths"] else { throw fail("/paths", "an object") }
     var annotations: [String: [PathAnnotation]] = [:]
     for (pattern, entry) in paths {

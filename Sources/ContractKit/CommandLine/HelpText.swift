@@ -22,10 +22,10 @@ enum HelpText {
     let options: String
     switch command {
     case nil: options = "<subcommand>"
-    case .check?: options = "check [--baselines <dir>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--shard <i/n>]"
-    case .record?: options = "record [--baselines <dir>] [--only <selector> ...] [--missing] [--accept-breaking --reason <text>]"
+    case .check?: options = "check [--baselines <dir>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--min-coverage <percent>] [--shard <i/n>]"
+    case .record?: options = "record [--baselines <dir>] [--only <selector> ...] [--missing] [--accept-breaking --reason <text>] [--confirm-translations <selector> ...]"
     case .diff?: options = "diff <old-dir> <new-dir> [--format <format>] [--output <file>] [--strict | --fail-on <severity>]"
-    case .report?: options = "report [--baselines <dir>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--shard <i/n>]"
+    case .report?: options = "report [--baselines <dir>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--min-coverage <percent>] [--shard <i/n>]"
     case .merge?: options = "merge <report.json> ... [--format <format>] [--output <file>] [--strict | --fail-on <severity>]"
     }
     return "\(program) \(options)"
@@ -37,6 +37,11 @@ enum HelpText {
       --fail-on <severity>    The least severity that fails the run; info insists that the
                               baselines equal today's encodings exactly. (values: error,
                               warning, info; default: error)
+    """
+  private static let minCoverage = """
+      --min-coverage <percent>
+                              Fail when a locale's translations cover less than <percent>
+                              of its lookups (default: the catalog's minimumCoverage).
     """
   private static let exitCodes = """
     EXIT CODES:
@@ -88,6 +93,7 @@ enum HelpText {
       --format <format>       The output format. \(formats)
       --output <file>         Write the report to <file> instead of standard output.
     \(failOn)
+    \(minCoverage)
       --shard <i/n>           Check the i-th of n deterministic slices of the contracts.
       -h, --help              Show help information.
 
@@ -100,6 +106,8 @@ enum HelpText {
 
     Refuses, writing nothing, when a new encoding would break a committed baseline of a
     released version, unless --accept-breaking comes with a --reason, which Baselines.md logs.
+    The log holds exactly the breaks written: with --missing or an --only that selects no
+    break, nothing is logged.
     Writes are atomic; a second record changes no byte. Files no contract owns are listed,
     never deleted.
 
@@ -107,6 +115,9 @@ enum HelpText {
     Contract, Contract/version, Contract/version/locale or Contract/version/locale.variant,
     with * for any text in a part (Dashboard*, */1.1.0, HomeViewModel/*/es). A locale
     without a variant selects all its variants; use locale.default for the default stub.
+
+    A translation whose base text changed stays translation-stale on every run, record
+    included, until the translation changes or --confirm-translations confirms it.
 
     USAGE: \(usage)
 
@@ -117,6 +128,10 @@ enum HelpText {
       --missing               Only write baselines that do not exist yet.
       --accept-breaking       Record breaking changes to released baselines.
       --reason <text>         Why the break is intended (required with --accept-breaking).
+      --confirm-translations <selector> ...
+                              Confirm that the selected cases' stale translations are still
+                              right: translation-stale, kept on every run since the base
+                              text changed, goes for them. (repeatable)
       -h, --help              Show help information.
 
     EXIT CODES:
@@ -165,6 +180,7 @@ enum HelpText {
       --format <format>       The output format. \(formats)
       --output <file>         Write the report to <file> instead of standard output.
     \(failOn)
+    \(minCoverage)
       --shard <i/n>           Report on the i-th of n deterministic slices of the contracts.
       -h, --help              Show help information.
 

@@ -14,11 +14,15 @@ struct Invocation: Equatable {
   /// `--fail-on`, when given.
   var failOn: Severity?
   var shard: String?
+  /// `--min-coverage`, in percent.
+  var minimumCoverage: Double?
   var acceptBreaking = false
   var reason: String?
   var onlyMissing = false
   /// `--only` selectors of `record`, in the order given.
   var only: [CaseSelector] = []
+  /// `--confirm-translations` selectors of `record`, in the order given.
+  var confirmTranslations: [CaseSelector] = []
   var positional: [String] = []
 }
 
@@ -40,10 +44,16 @@ extension Invocation {
   /// The options each command accepts (flags take no value).
   static func options(for command: Command) -> (values: Set<String>, flags: Set<String>) {
     switch command {
-    case .check: (["--baselines", "--format", "--output", "--shard", "--fail-on"], ["--strict"])
-    case .record: (["--baselines", "--reason", "--only"], ["--accept-breaking", "--missing"])
+    case .check:
+      (["--baselines", "--format", "--output", "--shard", "--fail-on", "--min-coverage"],
+       ["--strict"])
+    case .record:
+      (["--baselines", "--reason", "--only", "--confirm-translations"],
+       ["--accept-breaking", "--missing"])
     case .diff: (["--format", "--output", "--fail-on"], ["--strict"])
-    case .report: (["--baselines", "--format", "--output", "--shard", "--fail-on"], ["--strict"])
+    case .report:
+      (["--baselines", "--format", "--output", "--shard", "--fail-on", "--min-coverage"],
+       ["--strict"])
     case .merge: (["--format", "--output", "--fail-on"], ["--strict"])
     }
   }
@@ -68,8 +78,9 @@ extension Invocation {
     var invocation = Invocation(command: command)
     let (valueOptions, flags) = options(for: command)
     var rest = arguments.dropFirst()[...]
-    // `--only A B` takes every argument up to the next option.
-    var takesSelectors = false
+    // `--only A B` (and `--confirm-translations A B`) takes every argument up to the next
+    // option.
+    var takesSelectors: String?
     while let argument = rest.popFirst() {
       if argument == "-h" || argument == "--help" { return .help(command) }
       guard argument.hasPrefix("--") else {
@@ -77,14 +88,16 @@ extension Invocation {
         guard !argument.isEmpty else {
           throw UsageError(message: "An empty argument is not a path", command: command)
         }
-        if takesSelectors {
-          try invocation.setValue(argument, for: "--only")
+        if let option = takesSelectors {
+          try invocation.setValue(argument, for: option)
         } else {
           invocation.positional.append(argument)
         }
         continue
       }
-      takesSelectors = argument == "--only" || argument.hasPrefix("--only=")
+      takesSelectors = ["--only", "--confirm-translations"].first {
+        argument == $0 || argument.hasPrefix($0 + "=")
+      }
       var name = argument
       var inlineValue: String?
       if let equals = argument.firstIndex(of: "=") {
@@ -134,6 +147,22 @@ extension Invocation {
     case "--output": output = value
     case "--shard": shard = value
     case "--reason": reason = value
+    case "--min-coverage":
+      guard let percent = Double(value), percent.isFinite, (0...100).contains(percent) else {
+        throw UsageError(
+          message: "The value '\(value)' is invalid for '--min-coverage <percent>' (a number "
+            + "from 0 to 100)",
+          command: command)
+      }
+      minimumCoverage = percent
+    case "--confirm-translations":
+      do { confirmTranslations.append(try CaseSelector(parsing: value)) } catch {
+        throw UsageError(
+          message: "The value '\(value)' is invalid for '--confirm-translations <selector>': "
+            + "\(error.reason); use Contract[/version[/locale[.variant]]] with * for any text in "
+            + "a part",
+          command: command)
+      }
     case "--only":
       do { only.append(try CaseSelector(parsing: value)) } catch {
         throw UsageError(
@@ -203,7 +232,8 @@ extension Invocation {
     case "--shard": "i/n"
     case "--reason": "text"
     case "--fail-on": "severity"
-    case "--only": "selector"
+    case "--min-coverage": "percent"
+    case "--only", "--confirm-translations": "selector"
     default: String(option.dropFirst(2))
     }
   }
@@ -233,20 +263,34 @@ extension Invocation {
         throw UsageError(message: error.description, command: command)
       }
     }
-    return RunOptions(shard: shard, failOn: failOn ?? (strict ? .warning : .error))
+    return RunOptions(shard: shard, failOn: failOn ?? (strict ? .warning : .error),
+                      minimumCoverage: minimumCoverage)
   }
 
   /// The `--only` selectors, each checked against `catalog`: one that selects no case is a
   /// typo, never a run that records nothing.
   func selection(in catalog: Catalog) throws(UsageError) -> [CaseSelector] {
+    try Self.check(only, named: "--only", in: catalog, command: command)
+  }
+
+  /// The `--confirm-translations` selectors, each checked against `catalog` as `--only`'s.
+  func confirmations(in catalog: Catalog) throws(UsageError) -> [CaseSelector] {
+    try Self.check(confirmTranslations, named: "--confirm-translations", in: catalog,
+                   command: command)
+  }
+
+  private static func check(_ selectors: [CaseSelector], named option: String,
+                            in catalog: Catalog, command: Command) throws(UsageError)
+    -> [CaseSelector]
+  {
     let cases = catalog.cases
-    for selector in only where !cases.contains(where: selector.matches) {
+    for selector in selectors where !cases.contains(where: selector.matches) {
       let names = catalog.contracts.map(\.name)
       throw UsageError(
-        message: "'--only \(selector)' selects no case of the catalog (contracts: "
+        message: "'\(option) \(selector)' selects no case of the catalog (contracts: "
           + names.prefix(10).joined(separator: ", ") + (names.count > 10 ? ", …" : "") + ")",
         command: command)
     }
-    return only
+    return selectors
   }
 }

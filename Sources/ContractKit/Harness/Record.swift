@@ -18,6 +18,10 @@ public struct Record: Sendable {
   public var selection: [CaseSelector]
   /// The date logged for accepted breaks (`yyyy-MM-dd`, UTC); today when `nil`.
   public var date: String?
+  /// The cases whose stale translations someone checked and confirms as still right
+  /// (`--confirm-translations`): `translation-stale` goes for them, and `contract.json`
+  /// keeps their base texts no more.
+  public var confirmingTranslations: [CaseSelector] = []
   public var options: RunOptions
 
   public init(catalog: Catalog, acceptBreakingReason: String? = nil, onlyMissing: Bool = false,
@@ -48,6 +52,14 @@ public struct Record: Sendable {
     public var remaining: [Finding]
     /// Changed or missing payloads left unwritten because `--only` did not select them.
     public var unselected: Int = 0
+    /// Breaking changes `--accept-breaking` would have accepted but that this run did not
+    /// write (`--missing`, `--only`): not logged.
+    public var unwrittenBreaks: Int = 0
+    /// The `translation-stale` warnings that stay after this run, until the translation
+    /// changes or is confirmed.
+    public var staleTranslations: [Finding] = []
+    /// The selectors whose stale translations this run confirmed.
+    public var confirmed: [CaseSelector] = []
   }
 
   public func run() throws -> Outcome {
@@ -86,23 +98,36 @@ public struct Record: Sendable {
     -> (outcome: Outcome, coverage: [LocaleCoverage])
   {
     let selection = self.selection
+    let guarantee = catalog.compatibility
     var checking = Check(catalog: catalog, options: RunOptions(threads: options.threads))
     checking.listsMissingBaselines = false
     checking.reportsCases = false
     checking.staging = staging
+    checking.confirmsTranslations = confirmingTranslations
     let check = try checking.runDetailed()
     let findings = check.report.findings
+    let changed = changedPaths(check.groups)
+    // Only what this run would write is refused or accepted: a committed baseline that
+    // `--missing` keeps, or that `--only` leaves out, breaks nothing now. A finding about a
+    // case whose bytes equal its baseline is one no write can fix.
     let unstable = findings.filter {
       $0.kind.recording == .refuses && selection.touches($0.scope)
     }
     let breaking = (findings.filter { finding in
-      finding.kind.recording == .needsReason
+      finding.recording(under: guarantee) == .needsReason && !onlyMissing
         && finding.scope.version.map(catalog.isReleased) ?? true
+        && finding.scope.file.map { changed.contains($0.relativePath) } ?? true
     } + (try firstRecordingBreaks(tree: check.tree, files: files)))
       .filter { selection.touches($0.scope) }
     let leftovers = findings.filter(\.isLeftover)
-    let remaining = findings.filter {
-      $0.severity == .error && $0.kind.recording == .keeps && !$0.isLeftover
+    var remaining = findings.filter {
+      $0.severity == .error && $0.recording(under: guarantee) == .keeps && !$0.isLeftover
+    }
+    // An error about a case whose bytes equal its baseline (today's type cannot decode
+    // today's payload) stays whatever is recorded.
+    remaining += findings.filter {
+      $0.severity == .error && ![.keeps, .refuses].contains($0.recording(under: guarantee))
+        && $0.scope.file.map { !changed.contains($0.relativePath) } ?? false
     }
     if !unstable.isEmpty || (!breaking.isEmpty && acceptBreakingReason == nil) {
       let refused = Outcome(refused: true, breaking: unstable + breaking, written: [],
@@ -120,11 +145,53 @@ public struct Record: Sendable {
     let payloadsWritten = written.reduce(0) {
       $0 + ($1.hasSuffix("/" + BaselineLayout.metadataFileName) ? 0 : 1)
     }
-    let outcome = Outcome(
-      refused: false, breaking: breaking, written: written,
+    // The log records exactly the breaks that were written.
+    let writtenBreaks = breaking.filter { Self.wrote($0.scope, in: written) }
+    var outcome = Outcome(
+      refused: false, breaking: writtenBreaks, written: written,
       unchanged: considered - payloadsWritten,
       leftovers: leftovers, remaining: remaining, unselected: unselected)
+    outcome.staleTranslations = findings.filter { $0.kind == .translationStale }
+    outcome.confirmed = confirmingTranslations
+    outcome.unwrittenBreaks = acceptBreakingReason == nil
+      ? 0 : findings.filter { finding in
+        finding.recording(under: guarantee) == .needsReason
+          && finding.scope.version.map(catalog.isReleased) ?? true
+          && !Self.wrote(finding.scope, in: written)
+      }.count
     return (outcome, check.report.coverage)
+  }
+
+  /// The payloads of `groups` whose baseline is missing or differs, by relative path.
+  private func changedPaths(_ groups: [GroupCheck.Outcome]) -> Set<String> {
+    var paths = Set<String>()
+    let files = BaselineFiles(root: catalog.effectiveBaselineDirectory)
+    for group in groups where !group.changedCases.isEmpty {
+      guard let contract = catalog.contract(named: group.contract) else { continue }
+      let cases = GroupCheck(catalog: catalog, contract: contract, version: group.version,
+                             files: files).cases
+      for position in group.changedCases {
+        paths.insert(cases[Int(position)].contractCase.relativePath)
+      }
+    }
+    return paths
+  }
+
+  /// Whether `written` (relative paths) holds a file the finding about `scope` is about.
+  static func wrote(_ scope: FindingScope, in written: [String]) -> Bool {
+    switch scope {
+    case .file(let file): return written.contains(file.relativePath)
+    case .version(let folder):
+      return written.contains { $0.hasPrefix(folder.path + "/") }
+    case .locale(let folder, let locale):
+      return written.contains { path in
+        path.hasPrefix(folder.path + "/")
+          && (path.dropFirst(folder.path.count + 1).hasPrefix(locale + ".")
+            || path.hasSuffix("/" + BaselineLayout.metadataFileName))
+      }
+    case .contract(let name): return written.contains { $0.hasPrefix(name + "/") }
+    case .catalog, .entry, .store, .release: return false
+    }
   }
 
   /// The breaking changes a released version recorded for the first time makes against the
@@ -155,7 +222,8 @@ public struct Record: Sendable {
             let changes = try comparison.changes(
               to: payload.value, bytes: CanonicalJSON.encode(payload.value), of: file,
               roles: roles) ?? []
-            findings += changes.filter { $0.kind.recording == .needsReason }
+            findings += changes
+              .filter { $0.recording(under: catalog.compatibility) == .needsReason }
               .map { $0.breaking(clientsOf: previous) }
           }
         }
@@ -210,8 +278,9 @@ public struct Record: Sendable {
   {
     let url = BaselinesDocument.url(for: files)
     let existing = try BaselinesDocument.read(url)
-    var rows = BaselinesDocument.logRows(of: existing)
-    if let reason = acceptBreakingReason {
+    var rows = try BaselinesDocument.logRows(
+      of: existing, file: BaselineFiles.relativeToWorkingDirectory(url.path))
+    if let reason = acceptBreakingReason, !breaking.isEmpty {
       rows += Self.entries(breaking, date: date ?? Self.today(), reason: reason).map(\.row)
     }
     let text = BaselinesDocument.render(catalog: catalog, tree: tree, coverage: coverage,

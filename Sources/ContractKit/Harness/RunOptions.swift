@@ -10,11 +10,16 @@ public struct RunOptions: Sendable, Hashable {
   public var failOn: Severity
   /// Worker threads: `CONTRACTKIT_THREADS` when set, else one per active core.
   public var threads: Int
+  /// The least coverage, in percent, each locale must have (`--min-coverage`); `nil` uses
+  /// the catalog's ``Catalog/minimumCoverage``.
+  public var minimumCoverage: Double?
 
-  public init(shard: Shard? = nil, failOn: Severity = .error, threads: Int? = nil) {
+  public init(shard: Shard? = nil, failOn: Severity = .error, threads: Int? = nil,
+              minimumCoverage: Double? = nil) {
     self.shard = shard
     self.failOn = failOn
     self.threads = threads ?? WorkerPool.defaultThreadCount
+    self.minimumCoverage = minimumCoverage
   }
 
   /// Whether the contract named `name` is in this run.
