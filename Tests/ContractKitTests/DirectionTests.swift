@@ -41,7 +41,9 @@ struct DirectionTests {
     #expect(remedy.contains("make the new member optional or @Versioned(since:)"))
     #expect(!remedy.contains("Clients of released versions break"))
     #expect(ExitStatus.code(for: report) == 0)
-    #expect(report.summary.requiredBump == .none || report.summary.requiredBump == .minor)
+    // The bump is the added field's; the gate passes.
+    #expect(report.summary.requiredBump == .minor)
+    #expect(ExitStatus.code(for: try ReleaseGate(catalog: catalog).run()) == 0)
     // record needs no --accept-breaking and logs nothing.
     let outcome = try Record(catalog: catalog, date: "2026-01-01").run()
     #expect(!outcome.refused && outcome.breaking.isEmpty)
@@ -59,6 +61,11 @@ struct DirectionTests {
       "info field-added Card 1.0.0 en default /signOutButton",
     ])
     #expect(ExitStatus.code(for: report) == 1)
+    #expect(ExitStatus.code(for: try ReleaseGate(catalog: catalog).run()) == 1)
+    let failure = try #require(report.findings.first { $0.kind == .decodeFailed })
+    #expect(failure.remedy(command: "swift run x").hasSuffix("The catalog guarantees full "
+      + "compatibility: if the break is intended, run: swift run x record --accept-breaking "
+      + "--reason \"…\""))
     let refused = try Record(catalog: catalog).run()
     #expect(refused.refused && refused.breaking.map(brief) == [
       "error decode-failed Card 1.0.0 en default /signOutButton"])

@@ -227,9 +227,13 @@ extension Finding {
       return "Clients of this version cannot read the payload the app sends: fix the type, or "
         + "give its decoder the encoder's key and date strategies. Recording cannot fix this."
     case .decodeFailed:
+      // An error only where the catalog guarantees `full` compatibility.
       return "Today's type cannot read payloads of this version that servers still send "
         + "(rolling deploys, caches): make the new member optional or @Versioned(since:). "
         + "Released clients are not affected."
+        + (severity == .error
+          ? " The catalog guarantees full compatibility: if the break is intended, run: "
+            + "\(command) record --accept-breaking --reason \"…\"" : "")
     case .fieldRemoved, .typeChanged, .becameNull, .enumCaseRemoved, .identityChanged:
       return "Clients of released versions break. Revert the change; if the break is intended, "
         + "run: \(command) record --accept-breaking --reason \"…\""
