@@ -111,6 +111,25 @@ struct TranslationLifecycleTests {
     #expect(briefs(try scenario.check(reworded)) == [])
   }
 
+  @Test("swift test shows one stale text in several locales as one warning")
+  func oneWarningForLocales() throws {
+    let scenario = try Scenario()
+    func catalog(_ english: String) throws -> Catalog {
+      try scenario.catalog(locales: ["en", "es", "de"], yaml: Self.yaml(en: english, es: "Resumen")
+        + "\nde:\n  Card:\n    title: \"Wochenübersicht\"\n") {
+        try $0.register(Card.self, named: "Card", stub: { .init() })
+      }
+    }
+    try scenario.record(catalog("Weekly summary"))
+    let reworded = try catalog("Summary of the week")
+    try scenario.record(reworded)
+    let verifier = ContractVerifier({ reworded }, command: "swift run x", environment: [:])
+    let problems = verifier.catalogProblems()
+    #expect(problems.map(\.severity) == [.warning])
+    #expect(problems.first?.message.hasPrefix(
+      "translation-stale at Card 1.0.0 /title in es, de (default)") == true)
+  }
+
   struct TwoTexts: Codable, Sendable {
     var title: LocalizableString = .localized(key: "Card.title")
     var subtitle: LocalizableString = .localized(key: "Card.subtitle")

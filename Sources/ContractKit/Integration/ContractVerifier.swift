@@ -140,10 +140,12 @@ public final class ContractVerifier: Sendable {
     do {
       let report = try Check(catalog: catalog).run()
       // A stale translation is seen only by comparing a case's locales with each other: the
-      // catalog-wide test shows it, as a warning.
-      return recordProblems() + report.findings
+      // catalog-wide test shows it, as a warning, once for all its locales and versions.
+      let findings = report.findings
         .filter { $0.scope.file == nil || $0.kind == .translationStale }
-        .compactMap { problem($0, in: catalog) }
+      return recordProblems()
+        + FindingGroup.grouping(findings, localeOrder: catalog.locales)
+          .compactMap { problem($0, in: catalog) }
         + pendingProblems(report)
     } catch {
       return recordProblems() + [Problem(.error, "\(error)")]
@@ -188,11 +190,6 @@ public final class ContractVerifier: Sendable {
 
   private static func unbuilt(_ error: CatalogLoadError) -> Problem {
     Problem(.error, "The catalog could not be built: \(error.description)")
-  }
-
-  /// An error or warning as a test reports it; `nil` for an informational finding.
-  private func problem(_ finding: Finding, in catalog: Catalog) -> Problem? {
-    problem(FindingGroup(finding), in: catalog)
   }
 
   /// A group of findings as a test reports it; `nil` for informational findings.
