@@ -171,5 +171,9 @@ struct TranslationLifecycleTests {
     let bad = runContracts(["check", "--min-coverage", "120"], catalog: { catalog })
     #expect(bad.code == 2)
     #expect(bad.stderr.contains("The value '120' is invalid for '--min-coverage <percent>'"))
+    let sharded = runContracts(["check", "--min-coverage", "95", "--shard", "1/2"],
+                               catalog: { catalog })
+    #expect(sharded.code == 2)
+    #expect(sharded.stderr.contains("'--min-coverage' needs the coverage of every contract"))
   }
 }

@@ -214,6 +214,12 @@ extension Invocation {
           + "\(failOn.rawValue)'",
         command: command)
     }
+    if minimumCoverage != nil, shard != nil {
+      throw UsageError(
+        message: "'--min-coverage' needs the coverage of every contract; it cannot go with "
+          + "'--shard' (a shard sees its own contracts' lookups only)",
+        command: command)
+    }
     if command == .record {
       if acceptBreaking, (reason ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
         throw UsageError(message: "'--accept-breaking' needs '--reason <text>' saying why",
