@@ -54,7 +54,7 @@ struct CaseCheck {
         state = .equal
         // The committed baseline is today's payload: today's type must read it on every
         // run, or this version's clients cannot read what the server sends.
-        findings += decodeFindings(payload.value, live: payload.live, isCurrent: true)
+        findings += currentDecodeFindings(payload)
       } else {
         state = .different
         let old = try JSONParser.parse(baseline, file: files.displayPath(contractCase.relativePath))
@@ -70,7 +70,7 @@ struct CaseCheck {
         findings += try unstable ?? probe(first: payload, bytes: bytes)
         // A decode failure where the diff already reports a breaking change says nothing new.
         let explained = Set(changes.filter { $0.kind.breakDirection != nil }.compactMap(\.path))
-        findings += decodeFindings(payload.value, live: payload.live, isCurrent: true)
+        findings += currentDecodeFindings(payload)
         if !findings.contains(where: { $0.kind == .decodeFailed }) {
           findings += decodeFindings(old, live: payload.live, isCurrent: false)
             .filter { !explained.contains($0.path ?? "") }
@@ -80,7 +80,7 @@ struct CaseCheck {
       state = .missing
       findings.append(.baselineMissing(file))
       findings += try probe(first: payload, bytes: bytes, isAnnotated: collectsAnnotations)
-      findings += decodeFindings(payload.value, live: payload.live, isCurrent: true)
+      findings += currentDecodeFindings(payload)
     }
     return Outcome(findings: findings, baselineState: state, payload: payload)
   }
@@ -153,6 +153,18 @@ struct CaseCheck {
       }
   }
 
+  /// Decodes today's payload with today's type: its value before redaction where values
+  /// may have been redacted, else its canonical bytes as they are, so the common case parses
+  /// and writes nothing again.
+  private func currentDecodeFindings(_ payload: CasePayload) -> [Finding] {
+    guard contract.decode != nil else { return [] }
+    if let live = payload.live {
+      return decodeFindings(bytes: CanonicalJSON.encode(live), payload: { live },
+                            isCurrent: true)
+    }
+    return decodeFindings(bytes: payload.bytes, payload: { payload.value }, isCurrent: true)
+  }
+
   /// Decodes `payload` with today's type: the committed baseline (`isCurrent` false), or
   /// today's own payload (`isCurrent`), which fails whatever the guarantee. Where it holds
   /// redaction placeholders, the live values of today's encoding stand in, since the type
@@ -160,13 +172,23 @@ struct CaseCheck {
   private func decodeFindings(_ payload: JSONValue, live: JSONValue?, isCurrent: Bool)
     -> [Finding]
   {
-    guard let decode = contract.decode else { return [] }
+    guard contract.decode != nil else { return [] }
     let decodable = live.map { contract.redactor.restore(payload, from: $0) } ?? payload
+    return decodeFindings(bytes: CanonicalJSON.encode(decodable), payload: { decodable },
+                          isCurrent: isCurrent)
+  }
+
+  /// Decodes `bytes` with today's type; `payload` gives their value, for the wire path of a
+  /// failure.
+  private func decodeFindings(bytes: [UInt8], payload: () -> JSONValue, isCurrent: Bool)
+    -> [Finding]
+  {
+    guard let decode = contract.decode else { return [] }
     do {
-      try decode(Data(CanonicalJSON.encode(decodable)))
+      try decode(Data(bytes))
       return []
     } catch {
-      let (pointer, reason) = BaselineDecoder.describe(error, in: decodable)
+      let (pointer, reason) = BaselineDecoder.describe(error, in: payload())
       return [isCurrent
         ? .undecodablePayload(at: pointer, in: contractCase, reason: reason)
         : .decodeFailed(at: pointer, in: contractCase, reason: reason,
