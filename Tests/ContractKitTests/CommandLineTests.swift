@@ -212,7 +212,8 @@ struct CommandLineTests {
     let changed = try runBinary(["check", "--baselines", copy.baselines.path, "--format", "github"])
     #expect(changed.code == 0)  // a changed translation is info
     #expect(changed.stdout.contains(
-      "::notice file=\(copy.baselines.path)/WelcomeBannerViewModel/1.0.0/fr.json,title=text-changed::"))
+      "::notice file=\(copy.baselines.path)/WelcomeBannerViewModel/1.0.0/fr.json,line=2,"
+        + "title=text-changed::"))
     try copy.edit("WelcomeBannerViewModel/1.0.0/fr.json") { $0.set("/banner", to: "x") }
     #expect(try runBinary(["check", "--baselines", copy.baselines.path]).code == 1)
   }

@@ -46,9 +46,10 @@ struct MarkdownReportTests {
 
   @Test("past ten rows a severity folds into <details>, open for errors; rows still add up")
   func longSectionsFold() {
+    // Paths of distinct fields: findings that differ only by a row index are one row.
     let findings = (0..<12).flatMap { index in
       [Finding(.valueChanged, contract: "Card", version: "1.0.0", locale: "en", variant: "default",
-               path: "/rows/\(index)", message: "value of '/rows/\(index)' changed",
+               path: "/field\(index)", message: "value of '/field\(index)' changed",
                baseline: .number(JSONNumber(index)), current: .number(JSONNumber(index + 1))),
        Finding(.fieldRemoved, contract: "Card", version: "1.0.0", locale: "en", variant: "default",
                path: "/gone\(index)", message: "field gone")]
@@ -62,9 +63,9 @@ struct MarkdownReportTests {
       | kind | contract | version | path | locales | findings | message | values |
       """))
     #expect(markdown.contains("""
-      | value-changed | Card | 1.0.0 | `/rows/1` | en (default) | 1 | value of '/rows/1' changed \
+      | value-changed | Card | 1.0.0 | `/field1` | en (default) | 1 | value of '/field1' changed \
       | baseline: `1`<br>current: `2` |
-      | value-changed | Card | 1.0.0 | `/rows/10` | en (default) | 1 | value of '/rows/10' changed \
+      | value-changed | Card | 1.0.0 | `/field10` | en (default) | 1 | value of '/field10' changed \
       | baseline: `10`<br>current: `11` |
       """))
     #expect(markdown.contains("<details><summary><b>Infos: 12 findings in 12 rows</b></summary>"))

@@ -124,7 +124,7 @@ struct RecordSelectionTests {
       Error: '--only Addtive' selects no case of the catalog (contracts: Additive, Broken, \
       AlsoBroken)
       Usage: contracts record [--baselines <dir>] [--only <selector> ...] [--missing] \
-      [--accept-breaking --reason <text>]
+      [--accept-breaking --reason <text>] [--confirm-translations <selector> ...]
 
       """))
     let malformed = setup.run(["record", "--only", "A/1.0.0/en/x"])

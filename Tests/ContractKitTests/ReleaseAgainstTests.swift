@@ -51,7 +51,7 @@ struct ReleaseAgainstTests {
     #expect(since.comparison.changes["Card"]?.contains(.fieldRemoved) == true)
     #expect(since.accepted == [AcceptedBreak(
       date: "2026-02-03", contract: "Card", version: "1.0.0",
-      kinds: ["decode-failed", "field-removed"],
+      kinds: ["field-removed"],
       reason: Self.reason)])
     #expect(report.summary.requiredBump == .major)
     #expect(!report.summary.gatePasses)
@@ -74,7 +74,7 @@ struct ReleaseAgainstTests {
       still breaks clients of v1
 
       Accepted since v1
-        2026-02-03  Card 1.0.0  decode-failed, field-removed  \(Self.reason)
+        2026-02-03  Card 1.0.0  field-removed  \(Self.reason)
 
       """))
     let markdown = runContracts(["report", "--baselines", fixture.baselines.path,
@@ -84,7 +84,7 @@ struct ReleaseAgainstTests {
 
       | date | contract | version | kinds | reason |
       | --- | --- | --- | --- | --- |
-      | 2026-02-03 | Card | 1.0.0 | decode-failed, field-removed | \(Self.reason) |
+      | 2026-02-03 | Card | 1.0.0 | field-removed | \(Self.reason) |
       """))
     #expect(markdown.stdout.contains("Since v1 (commit `\(commit)`): **major** (Card: field-removed)"))
   }

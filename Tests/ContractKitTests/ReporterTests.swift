@@ -573,22 +573,20 @@ struct ReporterTests {
       """#), "\(xml)")
   }
 
-  @Test("github: one annotation per finding, each naming a file, then a summary notice")
+  @Test("github: one annotation per change, each naming a file and a payload's line, then a summary notice")
   func github() {
+    // The fixture's payloads are the committed sample's: lines come from those files.
     #expect(ReportFormat.github.render(ReportFixture.report()) == """
-      ::error file=.VersionedTestJSON/DashboardViewModel/1.0.0/de.json,title=field-removed::\
-      Field 'title' was removed. (DashboardViewModel 1.0.0 /cards/0/title in de (default))
-      ::error file=.VersionedTestJSON/DashboardViewModel/1.0.0/en.json,title=field-removed::\
-      Field 'title' was removed. (DashboardViewModel 1.0.0 /cards/0/title in en (default))
-      ::error file=.VersionedTestJSON/DashboardViewModel/1.0.0/es.json,title=field-removed::\
-      Field 'title' was removed. (DashboardViewModel 1.0.0 /cards/0/title in es (default))
-      ::notice file=.VersionedTestJSON/DashboardViewModel/1.1.0/es.empty.json,\
-      title=text-changed::Text changed. (DashboardViewModel 1.1.0 /header in es (empty))
+      ::error file=.VersionedTestJSON/DashboardViewModel/1.0.0/en.json,line=20,\
+      title=field-removed::Field 'title' was removed. \
+      (DashboardViewModel 1.0.0 /cards/0/title in en, es, de (default))
       ::error file=Baselines.md,title=contract-removed::\
       Contract has baselines but no current encoding. (LegacyBannerViewModel)
-      ::warning file=.VersionedTestJSON/SettingsViewModel/1.1.0/pt-BR.json,\
+      ::warning file=.VersionedTestJSON/SettingsViewModel/1.1.0/pt-BR.json,line=24,\
       title=translation-fallback::Text came from the fallback locale en. \
       (SettingsViewModel 1.1.0 /title in pt-BR (default))
+      ::notice file=.VersionedTestJSON/DashboardViewModel/1.1.0/es.empty.json,line=1,\
+      title=text-changed::Text changed. (DashboardViewModel 1.1.0 /header in es (empty))
       ::notice title=ContractKit::contracts check: FAIL, 4 errors, 1 warning, 1 info in \
       3 contracts (18 baselines); required bump: major
 

@@ -241,7 +241,8 @@ struct VerifierTests {
             current:  (absent)
       If the break is intended, run: swift run app-contracts record --accept-breaking \
       --reason "…"
-      """])
+      """, "2 harmless changes not recorded (field-added ×2): review them with 'swift run "
+        + "app-contracts check', then record them with 'swift run app-contracts record'."])
   }
 
   @Test("a fallback translation is a warning problem: shown, not failing")

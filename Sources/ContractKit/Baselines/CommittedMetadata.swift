@@ -19,6 +19,15 @@ final class CommittedMetadata {
     bytes = try files.read(path)
   }
 
+  /// The stale translations' sources the committed document keeps (``TranslationSource``);
+  /// the document is parsed only when its bytes name some.
+  func translationSources() throws -> [TranslationSource] {
+    guard let bytes, bytes.contains(subsequence: Self.sourcesMarker) else { return [] }
+    return try metadata()?.translationSources ?? []
+  }
+
+  private static let sourcesMarker = Array("\"\(TranslationSource.key)\"".utf8)
+
   /// The parsed document, or `nil` when there is none.
   /// - Throws: ``InputError`` when it is not valid metadata, naming the file and position.
   func metadata() throws -> ContractMetadata? {
@@ -30,5 +39,21 @@ final class CommittedMetadata {
     }
     parsed = .some(result)
     return result
+  }
+}
+
+extension Array where Element == UInt8 {
+  /// Whether `subsequence` occurs in these bytes.
+  fileprivate func contains(subsequence: [UInt8]) -> Bool {
+    guard !subsequence.isEmpty, subsequence.count <= count else { return subsequence.isEmpty }
+    let first = subsequence[0]
+    var index = 0
+    while index <= count - subsequence.count {
+      if self[index] == first, self[index..<(index + subsequence.count)].elementsEqual(subsequence) {
+        return true
+      }
+      index += 1
+    }
+    return false
   }
 }

@@ -17,6 +17,9 @@ struct ContractMetadata: Sendable, Hashable {
   /// The redaction patterns whose values baselines hold placeholders for (``Redaction``);
   /// written only when there are some.
   package var redactions: [String]
+  /// The base texts of translations that may be stale (``TranslationSource``); written only
+  /// when there are some.
+  var translationSources: [TranslationSource] = []
 
   package init(contract: String, version: String, baseLocale: String, locales: [String],
               variants: [String], annotations: [String: [PathAnnotation]],
@@ -80,6 +83,10 @@ extension ContractMetadata {
       "paths": .object(paths),
     ]
     if !redactions.isEmpty { document["redactions"] = .array(redactions.map(JSONValue.string)) }
+    if !translationSources.isEmpty {
+      document[TranslationSource.key] = .array(
+        translationSources.sorted(by: TranslationSource.precedes).map(\.json))
+    }
     return .object(document)
   }
 
@@ -108,6 +115,7 @@ extension ContractMetadata {
     locales = try strings(json["locales"], "/locales")
     variants = try strings(json["variants"], "/variants")
     redactions = json["redactions"] == nil ? [] : try strings(json["redactions"], "/redactions")
+    translationSources = try TranslationSource.read(json, file: file)
     guard case .object(let paths)? = json["paths"] else { throw fail("/paths", "an object") }
     var annotations: [String: [PathAnnotation]] = [:]
     for (pattern, entry) in paths {

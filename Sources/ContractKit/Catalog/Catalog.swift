@@ -26,6 +26,13 @@ public struct Catalog: Sendable {
   public let baselineDirectory: URL
   /// Registered contracts, in registration order.
   package private(set) var contracts: [Contract] = []
+  /// Which compatibility the catalog guarantees: `backward` (the default) reports a break
+  /// that only today's type reading older payloads sees (`decode-failed`) as a warning,
+  /// `full` as an error that `record` refuses without a reason.
+  public var compatibility: Compatibility = .backward
+  /// The least localization coverage, in percent, each locale must have: a locale below it
+  /// fails the gate (`--min-coverage` overrides it); `nil` sets no floor.
+  public var minimumCoverage: Double?
 
   /// The version clients of the next release run.
   public var currentVersion: SystemVersion { versions[versions.count - 1] }

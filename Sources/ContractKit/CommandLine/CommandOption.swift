@@ -10,10 +10,12 @@ enum CommandOption: String, CaseIterable {
   case missing = "--missing"
   case acceptBreaking = "--accept-breaking"
   case reason = "--reason"
+  case confirmTranslations = "--confirm-translations"
   case format = "--format"
   case output = "--output"
   case strict = "--strict"
   case failOn = "--fail-on"
+  case minCoverage = "--min-coverage"
   case shard = "--shard"
 
   /// The commands that accept this option.
@@ -22,7 +24,8 @@ enum CommandOption: String, CaseIterable {
     case .baselines: [.check, .record, .report]
     case .only, .missing, .acceptBreaking, .reason: [.record]
     case .format, .output, .strict, .failOn: [.check, .diff, .report, .merge]
-    case .shard: [.check, .report]
+    case .shard, .minCoverage: [.check, .report]
+    case .confirmTranslations: [.record]
     case .against: [.report]
     }
   }
@@ -31,7 +34,8 @@ enum CommandOption: String, CaseIterable {
   var placeholder: String? {
     switch self {
     case .baselines: "dir"
-    case .only: "selector"
+    case .only, .confirmTranslations: "selector"
+    case .minCoverage: "percent"
     case .reason: "text"
     case .format: "format"
     case .output: "file"
@@ -42,13 +46,16 @@ enum CommandOption: String, CaseIterable {
     }
   }
 
+  /// Whether the option takes every argument up to the next option (`--only A B`).
+  var isRepeatable: Bool { self == .only || self == .confirmTranslations }
+
   /// Whether the option takes a value.
   var takesValue: Bool { placeholder != nil }
 
   /// The option as its help row's label shows it: `--baselines <dir>`.
   var label: String {
     switch self {
-    case .only: "--only <selector> ..."
+    case .only, .confirmTranslations: "\(rawValue) <selector> ..."
     default: placeholder.map { "\(rawValue) <\($0)>" } ?? rawValue
     }
   }
@@ -57,7 +64,7 @@ enum CommandOption: String, CaseIterable {
   /// includes it (`--strict` is in `--fail-on`'s, `--reason` in `--accept-breaking`'s).
   var usage: String? {
     switch self {
-    case .only: "[--only <selector> ...]"
+    case .only, .confirmTranslations: "[\(label)]"
     case .acceptBreaking: "[--accept-breaking --reason <text>]"
     case .reason, .strict: nil
     case .failOn: "[--strict | --fail-on <severity>]"
@@ -75,6 +82,13 @@ enum CommandOption: String, CaseIterable {
     case .only:
       "Record only the selected cases; a selector that matches no case is a usage error. "
         + "(repeatable)"
+    case .confirmTranslations:
+      "Confirm that the selected cases' stale translations are still right: "
+        + "translation-stale, kept on every run since the base text changed, goes for them. "
+        + "(repeatable)"
+    case .minCoverage:
+      "Fail when a locale's translations cover less than <percent> of its lookups "
+        + "(default: the catalog's minimumCoverage)."
     case .missing: "Only write baselines that do not exist yet."
     case .acceptBreaking: "Record breaking changes to released baselines."
     case .reason: "Why the break is intended (required with --accept-breaking)."

@@ -125,11 +125,12 @@ public enum ContractsCommandLine {
         to: output)
     case .record:
       let catalog = try loadCatalog()
-      let outcome = try Record(
+      var record = Record(
         catalog: catalog, acceptBreakingReason: invocation.acceptBreaking ? invocation.reason : nil,
-        mode: invocation.recordMode, selection: invocation.selection(in: catalog),
-        options: options
-      ).run()
+        mode: invocation.recordMode, selection: try invocation.selection(in: catalog),
+        options: options)
+      record.confirmingTranslations = try invocation.confirmations(in: catalog)
+      let outcome = try record.run()
       try stdout(RecordReport.text(
         outcome, baselines: BaselineFiles(root: catalog.effectiveBaselineDirectory).displayRoot,
         command: "swift run \(program)"))

@@ -117,6 +117,12 @@ extension Invocation.Command {
       Contract, Contract/version, Contract/version/locale or Contract/version/locale.variant,
       with * for any text in a part (Dashboard*, */1.1.0, HomeViewModel/*/es). A locale
       without a variant selects all its variants; use locale.default for the default stub.
+
+      The log holds exactly the breaks written: with --missing or an --only that selects no
+      break, nothing is logged.
+
+      A translation whose base text changed stays translation-stale on every run, record
+      included, until the translation changes or --confirm-translations confirms it.
       """
     case .diff:
       """

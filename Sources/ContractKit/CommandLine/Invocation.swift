@@ -15,6 +15,8 @@ struct Invocation: Equatable {
   /// `--fail-on`, when given.
   var failOn: Severity?
   var shard: String?
+  /// `--min-coverage`, in percent.
+  var minimumCoverage: Double?
   var acceptBreaking = false
   var reason: String?
   /// `--missing` records only missing baselines.
@@ -23,6 +25,8 @@ struct Invocation: Equatable {
   var only: [CaseSelector] = []
   /// `report --against REF`: the git ref of the last release.
   var against: String?
+  /// `--confirm-translations` selectors of `record`, in the order given.
+  var confirmTranslations: [CaseSelector] = []
   var positional: [String] = []
 }
 
@@ -61,8 +65,9 @@ extension Invocation {
     var invocation = Invocation(command: command)
     let accepted = CommandOption.accepted(by: command)
     var rest = arguments.dropFirst()[...]
-    // `--only A B` takes every argument up to the next option.
-    var takesSelectors = false
+    // `--only A B` (and `--confirm-translations A B`) takes every argument up to the next
+    // option.
+    var takesSelectors: CommandOption?
     while let argument = rest.popFirst() {
       if argument == "-h" || argument == "--help" { return .help(command) }
       guard argument.hasPrefix("--") else {
@@ -70,14 +75,16 @@ extension Invocation {
         guard !argument.isEmpty else {
           throw UsageError(message: "An empty argument is not a path", command: command)
         }
-        if takesSelectors {
-          try invocation.set(.only, to: argument)
+        if let option = takesSelectors {
+          try invocation.set(option, to: argument)
         } else {
           invocation.positional.append(argument)
         }
         continue
       }
-      takesSelectors = argument == "--only" || argument.hasPrefix("--only=")
+      takesSelectors = accepted.first {
+        $0.isRepeatable && (argument == $0.rawValue || argument.hasPrefix($0.rawValue + "="))
+      }
       var name = argument
       var inlineValue: String?
       if let equals = argument.firstIndex(of: "=") {
@@ -124,6 +131,22 @@ extension Invocation {
     case .shard: shard = value
     case .reason: reason = value
     case .against: against = value
+    case .minCoverage:
+      guard let percent = Double(value), percent.isFinite, (0...100).contains(percent) else {
+        throw UsageError(
+          message: "The value '\(value)' is invalid for '--min-coverage <percent>' (a number "
+            + "from 0 to 100)",
+          command: command)
+      }
+      minimumCoverage = percent
+    case .confirmTranslations:
+      do { confirmTranslations.append(try CaseSelector(parsing: value)) } catch {
+        throw UsageError(
+          message: "The value '\(value)' is invalid for '--confirm-translations <selector>': "
+            + "\(error.reason); use Contract[/version[/locale[.variant]]] with * for any text in "
+            + "a part",
+          command: command)
+      }
     case .only:
       do { only.append(try CaseSelector(parsing: value)) } catch {
         throw UsageError(
@@ -178,6 +201,12 @@ extension Invocation {
       throw UsageError(message: "'--against' cannot go with '--shard': a release's tree is "
         + "compared whole", command: command)
     }
+    if minimumCoverage != nil, shard != nil {
+      throw UsageError(
+        message: "'--min-coverage' needs the coverage of every contract; it cannot go with "
+          + "'--shard' (a shard sees its own contracts' lookups only)",
+        command: command)
+    }
     if command == .record {
       if acceptBreaking, (reason ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
         throw UsageError(message: "'--accept-breaking' needs '--reason <text>' saying why",
@@ -214,20 +243,34 @@ extension Invocation {
         throw UsageError(message: error.description, command: command)
       }
     }
-    return RunOptions(shard: shard, failOn: failOn ?? (strict ? .warning : .error))
+    return RunOptions(shard: shard, failOn: failOn ?? (strict ? .warning : .error),
+                      minimumCoverage: minimumCoverage)
   }
 
   /// The `--only` selectors, each checked against `catalog`: one that selects no case is a
   /// typo, never a run that records nothing.
   func selection(in catalog: Catalog) throws(UsageError) -> [CaseSelector] {
+    try Self.check(only, named: "--only", in: catalog, command: command)
+  }
+
+  /// The `--confirm-translations` selectors, each checked against `catalog` as `--only`'s.
+  func confirmations(in catalog: Catalog) throws(UsageError) -> [CaseSelector] {
+    try Self.check(confirmTranslations, named: "--confirm-translations", in: catalog,
+                   command: command)
+  }
+
+  private static func check(_ selectors: [CaseSelector], named option: String,
+                            in catalog: Catalog, command: Command) throws(UsageError)
+    -> [CaseSelector]
+  {
     let cases = catalog.cases
-    for selector in only where !cases.contains(where: selector.matches) {
+    for selector in selectors where !cases.contains(where: selector.matches) {
       let names = catalog.contracts.map(\.name)
       throw UsageError(
-        message: "'--only \(selector)' selects no case of the catalog (contracts: "
+        message: "'\(option) \(selector)' selects no case of the catalog (contracts: "
           + names.prefix(10).joined(separator: ", ") + (names.count > 10 ? ", …" : "") + ")",
         command: command)
     }
-    return only
+    return selectors
   }
 }

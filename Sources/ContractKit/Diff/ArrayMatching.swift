@@ -7,15 +7,22 @@ import ContractKitRuntime
 /// by it, wherever they moved (the k-th row with an identity on one side with the k-th row
 /// with that identity on the other, should identities repeat); the unmatched ones on each
 /// side are then paired in order (a row whose identity changed is one row with an
-/// `identity-changed`, not a removal and an addition). Other arrays are matched by index.
+/// `identity-changed`, not a removal and an addition). A member an identity hint names
+/// (`/line_items/*/id`) identifies rows the same way. Other arrays are matched by index.
 enum ArrayMatching {
   struct Pair: Equatable {
     var old: Int?
     var new: Int?
   }
 
-  static func pairs(_ old: [JSONValue], _ new: [JSONValue]) -> [Pair] {
-    guard let oldIds = allIdentities(old), let newIds = allIdentities(new) else {
+  /// - Parameter member: The member that identifies an element (an identity hint such as
+  ///   `/line_items/*/id`); `nil` for the `vmId`.
+  static func pairs(_ old: [JSONValue], _ new: [JSONValue], identifiedBy member: String? = nil)
+    -> [Pair]
+  {
+    guard let oldIds = allIdentities(old, member: member),
+      let newIds = allIdentities(new, member: member)
+    else {
       return byIndex(old.count, new.count)
     }
     var newIndicesById: [String: [Int]] = [:]
@@ -52,12 +59,14 @@ enum ArrayMatching {
   }
 
   /// The `vmId` of every element, repeats included, or `nil` when any lacks one.
-  static func allIdentities(_ elements: [JSONValue]) -> [String]? {
+  static func allIdentities(_ elements: [JSONValue], member: String? = nil) -> [String]? {
     guard !elements.isEmpty else { return nil }
     var ids: [String] = []
     ids.reserveCapacity(elements.count)
     for element in elements {
-      guard let id = WireIdentity.stableText(of: element) else { return nil }
+      let identity = member.map { element[$0].flatMap(WireIdentity.init(member:)) }
+        ?? WireIdentity.of(element: element)
+      guard case .stable(let id)? = identity else { return nil }
       ids.append(id)
     }
     return ids

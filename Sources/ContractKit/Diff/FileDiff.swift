@@ -69,7 +69,9 @@ struct FileDiff {
       }
     case (.array(let elements), .array(let baseElements)):
       let elementPattern = JSONPointer.appending("*", to: pattern)
-      return ArrayMatching.pairs(baseElements, elements).flatMap { pair -> [Finding] in
+      let member = roles.identityMember(ofElementsAt: elementPattern)
+      return ArrayMatching.pairs(baseElements, elements, identifiedBy: member)
+        .flatMap { pair -> [Finding] in
         guard let baseIndex = pair.old, let index = pair.new else { return [] }
         return fallbacks(in: elements[index], base: baseElements[baseIndex], roles: roles,
                          pointer: JSONPointer.appending(index, to: pointer),

@@ -54,6 +54,21 @@ struct PathRoles: Sendable {
     return localizedPointers.contains(pointer) ? .localized : .plain
   }
 
+  /// The member that identifies the elements of the array at `pattern` (`/line_items/*` for
+  /// an identity hint `/line_items/*/id`), when the metadata names one; rows are then matched
+  /// by it (``ArrayMatching``), else by their `vmId`.
+  func identityMember(ofElementsAt pattern: String) -> String? {
+    let prefix = pattern + "/"
+    return annotations.keys.sorted(by: codePointOrder).lazy.compactMap { key -> String? in
+      guard key.hasPrefix(prefix), self.annotations[key]?.contains(.identity) == true else {
+        return nil
+      }
+      let name = key.dropFirst(prefix.count)
+      guard !name.isEmpty, !name.contains("/"), name != "*" else { return nil }
+      return JSONPointer.tokens(of: "/" + name).first
+    }.first
+  }
+
   /// The enum cases the metadata lists at `pattern`, if it is an enum path.
   package func enumCases(at pattern: String) -> [String]? {
     for annotation in annotations[pattern] ?? [] {

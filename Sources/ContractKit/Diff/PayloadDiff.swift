@@ -104,7 +104,8 @@ struct PayloadDiff {
                              pattern: String, into findings: inout [Finding])
   {
     let elementPattern = JSONPointer.appending("*", to: pattern)
-    for pair in ArrayMatching.pairs(old, new) {
+    let member = roles.identityMember(ofElementsAt: elementPattern)
+    for pair in ArrayMatching.pairs(old, new, identifiedBy: member) {
       switch (pair.old, pair.new) {
       case (let oldIndex?, let newIndex?):
         compare(old[oldIndex], new[newIndex], pointer: JSONPointer.appending(newIndex, to: pointer),

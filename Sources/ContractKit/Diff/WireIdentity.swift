@@ -31,9 +31,19 @@ enum WireIdentity: Hashable, Sendable {
     }
   }
 
+  /// The identity a member an identity hint names carries: a string or a number as
+  /// itself, an object as a `vmId` object.
+  init?(member value: JSONValue) {
+    if case .number(let number) = value {
+      self = .stable(number.canonical)
+    } else {
+      self.init(value)
+    }
+  }
+
   /// The identity of an array element: its `vmId` member's.
   static func of(element: JSONValue) -> WireIdentity? {
-    element[key].flatMap(WireIdentity.init)
+    element[key].flatMap { WireIdentity($0) }
   }
 
   /// The stable identity of an array element, `nil` when it has none or a random one.

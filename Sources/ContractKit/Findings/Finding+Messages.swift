@@ -98,9 +98,28 @@ extension Finding {
             message: "element \(describe(path)) was added to the list", current: new)
   }
 
-  static func decodeFailed(at path: String, in file: ContractCase, reason: String) -> Finding {
-    Finding(.decodeFailed, scope: .file(file), path: path,
-            message: "today's type cannot decode the committed baseline: \(reason)")
+  /// Today's type cannot decode the committed baseline, which differs from today's payload:
+  /// the forward direction, whose severity the catalog's `guarantee` decides.
+  static func decodeFailed(at path: String, in file: ContractCase, reason: String,
+                           guarantee: Compatibility) -> Finding
+  {
+    Finding(.decodeFailed,
+            severity: severity(of: .decodeFailed, direction: .forward, under: guarantee),
+            scope: .file(file), path: path,
+            message: "today's type cannot decode the committed baseline (servers of this "
+              + "version still send it; released clients are not affected): \(reason)")
+  }
+
+  /// Today's type cannot decode today's own payload: this version's clients cannot read
+  /// what the server sends, whatever the guarantee.
+  static func undecodablePayload(at path: String, in file: ContractCase, reason: String)
+    -> Finding
+  {
+    var finding = Finding(.decodeFailed, severity: .error, scope: .file(file), path: path,
+                          message: "today's type cannot decode today's payload (clients of "
+                            + "this version cannot read it): \(reason)")
+    finding.direction = .backward
+    return finding
   }
 
   static func enumCaseRemoved(at pattern: String, in folder: ContractVersion, type: String,

@@ -24,6 +24,10 @@ package struct Finding: Sendable, Hashable {
   package var baseline: JSONValue?
   /// The value encoded now at `path`, when there is one.
   package var current: JSONValue?
+  /// Which way this finding breaks compatibility: its kind's direction
+  /// (``FindingKind/breakDirection``) unless the finding knows better, as a payload that
+  /// today's own type cannot decode does (backward: this version's clients cannot read it).
+  package var direction: BreakDirection?
   package init(
     _ kind: FindingKind, severity: Severity? = nil, scope: FindingScope, path: String? = nil,
     message: String, baseline: JSONValue? = nil, current: JSONValue? = nil
@@ -35,6 +39,7 @@ package struct Finding: Sendable, Hashable {
     self.message = message
     self.baseline = baseline
     self.current = current
+    self.direction = kind.breakDirection
   }
 
   /// The contract's name, or `nil` for findings about no contract such as `key-unused`.

@@ -38,8 +38,12 @@ extension FindingKind {
       KindPolicy(.error, breaks: true, bump: .minor, values: .baselineAndCurrent, .needsReason)
     case .valueChanged:
       KindPolicy(.info, breaks: false, bump: .patch, values: .baselineAndCurrent, .writes)
+    // Today's type cannot read an older payload: the forward direction, which only a
+    // `full` guarantee promises (``KindPolicy/under(_:)``). It requires no bump of its own:
+    // the wire change behind it (a new field, a changed type) does.
     case .decodeFailed:
-      KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .needsReason)
+      KindPolicy(.error, breaks: .forward, bump: .none, values: .baselineAndCurrent,
+                 .needsReason)
     // Identity.
     case .identityChanged:
       KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .needsReason)
@@ -72,11 +76,19 @@ extension FindingKind {
     }
   }
 
-  /// The severity a finding of this kind has unless a report says otherwise.
-  package var defaultSeverity: Severity { policy.severity }
+  /// Every decision about this kind under the catalog's `guarantee`.
+  func policy(under guarantee: Compatibility) -> KindPolicy { policy.under(guarantee) }
 
-  /// Whether a change of this kind breaks clients that decode the committed baseline.
-  package var breaksClients: Bool { policy.breaksClients }
+  /// The severity a finding of this kind has unless a report says otherwise, under the
+  /// default `backward` guarantee.
+  package var defaultSeverity: Severity { policy(under: .backward).severity }
+
+  /// Whether a change of this kind breaks clients of released versions, which read what
+  /// today's server sends (the backward direction).
+  package var breaksClients: Bool { policy.direction == .backward }
+
+  /// Which way a change of this kind breaks compatibility, `nil` when it breaks nothing.
+  package var breakDirection: BreakDirection? { policy.direction }
 
   /// How a difference of this kind bears on the release version between two versions:
   /// breaking kinds require major, additions minor, changed values and texts patch, and
@@ -87,25 +99,69 @@ extension FindingKind {
   /// encoding alone (a problem no baseline shows), or the baseline and today's encoding.
   package var valuePair: ValuePair { policy.valuePair }
 
-  /// What `record` does about a finding of this kind.
-  package var recording: RecordingEffect { policy.recording }
+  /// What `record` does about a finding of this kind, under the default `backward`
+  /// guarantee.
+  package var recording: RecordingEffect { policy(under: .backward).recording }
+}
+
+extension Finding {
+  /// What `record` does about this finding when the catalog guarantees `guarantee`: a
+  /// break in a direction the guarantee does not promise is written without a reason.
+  ///
+  /// Today's own payload that today's type cannot decode (`decode-failed` in the backward
+  /// direction) is kept: no recording fixes the type or its decoder.
+  package func recording(under guarantee: Compatibility) -> RecordingEffect {
+    if kind == .decodeFailed, direction == .backward { return .keeps }
+    return kind.policy.with(direction: direction).under(guarantee).recording
+  }
+
+  /// The severity a finding of `kind` breaking in `direction` has under `guarantee`.
+  static func severity(of kind: FindingKind, direction: BreakDirection?,
+                       under guarantee: Compatibility) -> Severity
+  {
+    kind.policy.with(direction: direction).under(guarantee).severity
+  }
 }
 
 /// The decisions a finding kind carries; ``FindingKind/policy`` makes them for every kind.
+///
+/// A row states the kind as it is when the catalog's guarantee covers the direction it breaks
+/// in; ``under(_:)`` gives it under a guarantee that does not: a warning that `record` writes
+/// without a reason and that requires no bump.
 struct KindPolicy {
   let severity: Severity
-  let breaksClients: Bool
+  /// Which way the kind breaks compatibility, `nil` when it breaks nothing.
+  let direction: BreakDirection?
   let bump: VersionBump
   let valuePair: ValuePair
   let recording: RecordingEffect
 
+  /// A kind that breaks clients of released versions (`breaks`), or nothing.
   init(_ severity: Severity, breaks: Bool, bump: VersionBump, values: ValuePair,
        _ recording: RecordingEffect) {
+    self.init(severity, breaks: breaks ? .backward : nil, bump: bump, values: values, recording)
+  }
+
+  /// A kind that breaks in `direction`.
+  init(_ severity: Severity, breaks direction: BreakDirection?, bump: VersionBump,
+       values: ValuePair, _ recording: RecordingEffect) {
     self.severity = severity
-    self.breaksClients = breaks
+    self.direction = direction
     self.bump = bump
     self.valuePair = values
     self.recording = recording
+  }
+
+  /// This policy for a catalog that guarantees `guarantee`.
+  func under(_ guarantee: Compatibility) -> KindPolicy {
+    guard let direction, !guarantee.guards(direction) else { return self }
+    return KindPolicy(.warning, breaks: direction, bump: .none, values: valuePair, .writes)
+  }
+
+  /// This policy for one finding that knows its direction better than its kind does.
+  func with(direction: BreakDirection?) -> KindPolicy {
+    guard let direction else { return self }
+    return KindPolicy(severity, breaks: direction, bump: bump, values: valuePair, recording)
   }
 }
 
@@ -150,7 +206,9 @@ extension Finding {
   ///     `swift run app-contracts`, named wherever recording is (part of) the fix.
   ///   - isReleased: Whether the finding's version is released: a breaking change to the
   ///     unreleased version is recorded without a reason.
-  package func remedy(command: String, isReleased: Bool = true) -> String {
+  ///   - onCI: Whether the run is on CI, which never records: no remedy names
+  ///     `CONTRACTKIT_RECORD` there.
+  package func remedy(command: String, isReleased: Bool = true, onCI: Bool = false) -> String {
     let recordAfterwards = "(record never deletes baselines), then run: \(command) record"
     let recordIfIntended = "If the change is intended, run: \(command) record"
     if kind.recording == .needsReason && !isReleased {
@@ -159,13 +217,26 @@ extension Finding {
     }
     switch kind {
     case .baselineMissing:
-      return "Record it: \(command) record (or CONTRACTKIT_RECORD=missing swift test)."
+      return onCI
+        ? "Record it on a development machine and commit it: \(command) record (CI never "
+          + "records)."
+        : "Record it: \(command) record (or CONTRACTKIT_RECORD=missing swift test)."
     case .enumCaseAdded:
       return "Clients of released versions fail to decode the new case. Make it available from "
         + "the unreleased version only (ViewModelEnum.caseAvailability), or if the break is "
         + "intended run: \(command) record --accept-breaking --reason \"…\""
-    case .fieldRemoved, .typeChanged, .becameNull, .enumCaseRemoved, .decodeFailed,
-      .identityChanged:
+    case .decodeFailed where direction == .backward:
+      return "Clients of this version cannot read the payload the app sends: fix the type, or "
+        + "give its decoder the encoder's key and date strategies. Recording cannot fix this."
+    case .decodeFailed:
+      // An error only where the catalog guarantees `full` compatibility.
+      return "Today's type cannot read payloads of this version that servers still send "
+        + "(rolling deploys, caches): make the new member optional or @Versioned(since:). "
+        + "Released clients are not affected."
+        + (severity == .error
+          ? " The catalog guarantees full compatibility: if the break is intended, run: "
+            + "\(command) record --accept-breaking --reason \"…\"" : "")
+    case .fieldRemoved, .typeChanged, .becameNull, .enumCaseRemoved, .identityChanged:
       return "Clients of released versions break. Revert the change; if the break is intended, "
         + "run: \(command) record --accept-breaking --reason \"…\""
     case .identityNondeterministic, .volatileValue:

@@ -26,6 +26,7 @@ extension ReleaseGate {
     let then = release.document.map { String(decoding: $0, as: UTF8.self) }
     return SinceRelease(
       ref: ref, commit: release.commit, comparison: comparison,
-      accepted: BaselinesDocument.acceptedBreaks(in: document, since: then))
+      accepted: try BaselinesDocument.acceptedBreaks(
+        in: document, since: then, thenFile: "\(ref):\(BaselinesDocument.fileName)"))
   }
 }

@@ -6,8 +6,11 @@ extension BaselinesDocument {
   ///
   /// A row is `| date | contract | version | kinds | reason |`, the reason's `|` escaped as
   /// `\|` (``Entry/row``); a row of fewer cells is kept with what it has.
-  static func acceptedBreaks(of text: String?) -> [(row: String, entry: AcceptedBreak)] {
-    logRows(of: text).map { row in
+  /// - Throws: ``InputError`` naming `file` and the line when the log cannot be found.
+  static func acceptedBreaks(of text: String?, file: String = fileName) throws(InputError)
+    -> [(row: String, entry: AcceptedBreak)]
+  {
+    try logRows(of: text, file: file).map { row in
       var cells: [String] = []
       var cell = ""
       var escaped = false
@@ -34,9 +37,14 @@ extension BaselinesDocument {
 
   /// The breaks logged in `now` that `then` did not log, in `now`'s order: a row is the
   /// same entry in both only when it is written the same.
-  static func acceptedBreaks(in now: String?, since then: String?) -> [AcceptedBreak] {
-    var before = Dictionary(acceptedBreaks(of: then).map { ($0.row, 1) }, uniquingKeysWith: +)
-    return acceptedBreaks(of: now).compactMap { row, entry in
+  /// - Throws: ``InputError`` when either document's log cannot be found (`thenFile` names
+  ///   the release's copy).
+  static func acceptedBreaks(in now: String?, since then: String?, thenFile: String = fileName)
+    throws(InputError) -> [AcceptedBreak]
+  {
+    var before = Dictionary(
+      try acceptedBreaks(of: then, file: thenFile).map { ($0.row, 1) }, uniquingKeysWith: +)
+    return try acceptedBreaks(of: now).compactMap { row, entry in
       if let count = before[row], count > 0 {
         before[row] = count - 1
         return nil

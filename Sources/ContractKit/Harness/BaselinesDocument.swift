@@ -65,7 +65,7 @@ enum BaselinesDocument {
     lines += coverage.map(coverageRow)
     lines += ["", logHeading, "",
               "Recorded with `contracts record --accept-breaking --reason \"…\"`.", "",
-              "| date | contract | version | kinds | reason |", "| --- | --- | --- | --- | --- |"]
+              BreakLog.headerRow, "| --- | --- | --- | --- | --- |"]
     lines += logRows
     return lines.joined(separator: "\n") + "\n"
   }
@@ -80,13 +80,12 @@ enum BaselinesDocument {
       + "\(entry.percentText)% |"
   }
 
-  /// The log rows of an existing document, verbatim, whatever its line endings: `\n`,
-  /// `\r\n` (a Windows checkout) or a lone `\r` all end a line.
-  static func logRows(of text: String?) -> [String] {
-    guard let text, let start = text.range(of: logHeading) else { return [] }
-    return text[start.upperBound...].split(whereSeparator: \.isNewline).map(String.init).filter {
-      $0.hasPrefix("| ") && !$0.hasPrefix("| date ") && !$0.hasPrefix("| ---")
-    }
+  /// The log rows of an existing document, verbatim (``BreakLog``).
+  /// - Throws: ``InputError`` when a logged break stands where no log section is found.
+  static func logRows(of text: String?, file: String = fileName) throws(InputError)
+    -> [String]
+  {
+    try BreakLog.rows(of: text, file: file)
   }
 
   /// The committed document's text, `nil` when there is none.
@@ -132,8 +131,9 @@ enum BaselinesDocument {
   {
     let url = url(for: files)
     let existing = try read(url)
-    let expected = render(catalog: catalog, tree: tree, coverage: coverage,
-                          logRows: logRows(of: existing))
+    let expected = render(
+      catalog: catalog, tree: tree, coverage: coverage,
+      logRows: try logRows(of: existing, file: BaselineFiles.relativeToWorkingDirectory(url.path)))
     guard existing != expected else { return [] }
     return [.staleDocument(
       display: BaselineFiles.relativeToWorkingDirectory(url.path), exists: existing != nil)]
@@ -146,14 +146,14 @@ enum BaselinesDocument {
   ///
   /// - Parameter existing: The committed document's text (``read(_:)``), `nil` for none.
   static func state(catalog: Catalog, tree: BaselineTree, files: BaselineFiles,
-                    existing: String?) -> DocumentState
+                    existing: String?) throws -> DocumentState
   {
     let display = BaselineFiles.relativeToWorkingDirectory(url(for: files).path)
     guard let existing else {
       return DocumentState(path: display, exists: false, coverageRows: nil)
     }
     let expected = render(catalog: catalog, tree: tree, coverage: [],
-                          logRows: logRows(of: existing))
+                          logRows: try logRows(of: existing, file: display))
     guard let (rest, rows) = splittingCoverageRows(existing), rest == expected else {
       return DocumentState(path: display, exists: true, coverageRows: nil)
     }

@@ -3,9 +3,9 @@ import ContractKitRuntime
 
 /// Checks one case: encodes its stub, compares with its committed baseline, and reports.
 ///
-/// The common case costs one encoding and one byte comparison: parsing the baseline,
-/// classifying differences, the determinism probe and the decode check only run where the
-/// bytes differ (or no baseline exists yet).
+/// The common case costs one encoding, one byte comparison and, for a `Decodable` contract,
+/// one decode of today's payload: parsing the baseline, classifying differences and the
+/// determinism probe only run where the bytes differ (or no baseline exists yet).
 struct CaseCheck {
   let catalog: Catalog
   let contract: Contract
@@ -37,18 +37,29 @@ struct CaseCheck {
     let state: Outcome.BaselineState
     let baseline = try files.read(contractCase.relativePath)
     // The differences are classified with the paths' metadata. A missing baseline has none
-    // to classify: its metadata is needed only if the probe finds a difference.
+    // to classify: its metadata is needed only if the probe finds a difference. A case that
+    // differs is produced again with it, and that second production is the probe's: both
+    // are compared, in every locale, so an unstable producer is never compared only once.
+    var unstable: [Finding]?
+    var annotated = payload
     if !collectsAnnotations, let baseline, !sameBytes(baseline, payload.bytes) {
-      payload = try catalog.encodeCase(variant, of: contract, for: contractCase)
+      annotated = try catalog.encodeCase(variant, of: contract, for: contractCase)
+      unstable = try differences(payload, annotated, annotated: annotated)
+      // The first production is compared with the baseline; the second only lends it the
+      // paths' metadata, which the types give the same in every production.
+      if unstable?.isEmpty == true { payload = annotated }
     }
     let bytes = payload.bytes
     if let baseline {
       if sameBytes(baseline, bytes) {
         state = .equal
+        // The committed baseline is today's payload: today's type must read it on every
+        // run, or this version's clients cannot read what the server sends.
+        findings += currentDecodeFindings(payload)
       } else {
         state = .different
         let old = try JSONParser.parse(baseline, file: files.displayPath(contractCase.relativePath))
-        let roles = PathRoles(metadata: try metadata(merging: payload), localizedPointers: [])
+        let roles = PathRoles(metadata: try metadata(merging: annotated), localizedPointers: [])
         // An identity that is random now is reported once, as random, not also as changed.
         // Rows that now share an identity are one identity-collision, not also changed rows.
         let explainedIdentities = Set(payload.randomIdentities)
@@ -57,16 +68,20 @@ struct CaseCheck {
           .findings(baseline: old, current: payload.value)
           .filter { $0.kind != .identityChanged || !explainedIdentities.contains($0.path ?? "") }
         findings += changes
-        findings += try probe(first: payload, bytes: bytes)
+        findings += try unstable ?? probe(first: payload, bytes: bytes)
         // A decode failure where the diff already reports a breaking change says nothing new.
-        let explained = Set(changes.filter { $0.kind.breaksClients }.compactMap(\.path))
-        findings += decodeFindings(old, live: payload.live)
-          .filter { !explained.contains($0.path ?? "") }
+        let explained = Set(changes.filter { $0.kind.breakDirection != nil }.compactMap(\.path))
+        findings += currentDecodeFindings(payload)
+        if !findings.contains(where: { $0.kind == .decodeFailed }) {
+          findings += decodeFindings(old, live: payload.live, isCurrent: false)
+            .filter { !explained.contains($0.path ?? "") }
+        }
       }
     } else {
       state = .missing
       findings.append(.baselineMissing(file))
       findings += try probe(first: payload, bytes: bytes, isAnnotated: collectsAnnotations)
+      findings += currentDecodeFindings(payload)
     }
     return Outcome(findings: findings, baselineState: state, payload: payload)
   }
@@ -118,6 +133,15 @@ struct CaseCheck {
     // locale other than the annotated one); the types give the same in every encoding.
     let annotated = isAnnotated ? first
       : try catalog.encodeCase(variant, of: contract, for: contractCase)
+    return try differences(first, second, annotated: annotated)
+  }
+
+  /// The differences between two productions of one case, as instability; `annotated`
+  /// is a production that carries the paths' metadata.
+  private func differences(_ first: CasePayload, _ second: CasePayload,
+                           annotated: CasePayload) throws -> [Finding]
+  {
+    guard !sameBytes(first.bytes, second.bytes) else { return [] }
     let roles = PathRoles(metadata: try metadata(merging: annotated), localizedPointers: [])
     let random = Set(first.randomIdentities)
     return PayloadDiff(file: contractCase, roles: roles)
@@ -130,18 +154,46 @@ struct CaseCheck {
       }
   }
 
-  /// Decodes the committed `baseline` with today's type; where it holds redaction
-  /// placeholders, the live values of today's encoding stand in, since the type may well
-  /// not decode `"<redacted>"` as a date.
-  private func decodeFindings(_ baseline: JSONValue, live: JSONValue?) -> [Finding] {
+  /// Decodes today's payload with today's type: its value before redaction where values
+  /// may have been redacted, else its canonical bytes as they are, so the common case parses
+  /// and writes nothing again.
+  private func currentDecodeFindings(_ payload: CasePayload) -> [Finding] {
+    guard contract.decode != nil else { return [] }
+    if let live = payload.live {
+      return decodeFindings(bytes: CanonicalJSON.encode(live), payload: { live },
+                            isCurrent: true)
+    }
+    return decodeFindings(bytes: payload.bytes, payload: { payload.value }, isCurrent: true)
+  }
+
+  /// Decodes `payload` with today's type: the committed baseline (`isCurrent` false), or
+  /// today's own payload (`isCurrent`), which fails whatever the guarantee. Where it holds
+  /// redaction placeholders, the live values of today's encoding stand in, since the type
+  /// may well not decode `"<redacted>"` as a date.
+  private func decodeFindings(_ payload: JSONValue, live: JSONValue?, isCurrent: Bool)
+    -> [Finding]
+  {
+    guard contract.decode != nil else { return [] }
+    let decodable = live.map { contract.redactor.restore(payload, from: $0) } ?? payload
+    return decodeFindings(bytes: CanonicalJSON.encode(decodable), payload: { decodable },
+                          isCurrent: isCurrent)
+  }
+
+  /// Decodes `bytes` with today's type; `payload` gives their value, for the wire path of a
+  /// failure.
+  private func decodeFindings(bytes: [UInt8], payload: () -> JSONValue, isCurrent: Bool)
+    -> [Finding]
+  {
     guard let decode = contract.decode else { return [] }
-    let decodable = live.map { contract.redactor.restore(baseline, from: $0) } ?? baseline
     do {
-      try decode(Data(CanonicalJSON.encode(decodable)))
+      try decode(Data(bytes))
       return []
     } catch {
-      let (pointer, reason) = BaselineDecoder.describe(error)
-      return [.decodeFailed(at: pointer, in: contractCase, reason: reason)]
+      let (pointer, reason) = BaselineDecoder.describe(error, in: payload())
+      return [isCurrent
+        ? .undecodablePayload(at: pointer, in: contractCase, reason: reason)
+        : .decodeFailed(at: pointer, in: contractCase, reason: reason,
+                        guarantee: catalog.compatibility)]
     }
   }
 

@@ -19,6 +19,8 @@ package struct Check: Sendable {
   /// Where `record` stages the bytes of changed cases and `contract.json` files as the check
   /// finds them, so that they need no encoding again to be written.
   var staging: StagedWrites?
+  /// The cases whose stale translations `record --confirm-translations` confirms.
+  var confirmsTranslations: [CaseSelector] = []
 
   package init(catalog: Catalog, options: RunOptions = RunOptions()) {
     self.catalog = catalog
@@ -45,6 +47,7 @@ package struct Check: Sendable {
     let totals = Mutex(CheckTotals())
     let previous = catalog.releasedBeforeCurrent
     let staging = self.staging
+    let confirming = self.confirmsTranslations
     // One job per contract, its versions one after the other on one thread: a stub is the
     // same in every version, and the thread's formatters remember what they spelled.
     var groups = try WorkerPool.map(contracts, threads: options.threads) { contract in
@@ -53,6 +56,7 @@ package struct Check: Sendable {
           catalog: catalog, contract: contract, version: version, files: files)
         if version == catalog.currentVersion { check.releasedBefore = previous }
         check.staging = staging
+        check.confirmsTranslations = confirming
         var outcome = try check.run()
         totals.withLock { $0.take(from: &outcome) }
         // A new array, not `removeAll(where:)`, which would keep every group's capacity.
@@ -82,6 +86,10 @@ package struct Check: Sendable {
     let coverage = total.coverage(locales: catalog.locales)
     if options.ownsCatalogFindings {
       findings += StoreFindings.placeholderMismatches(catalog.store, baseLocale: catalog.baseLocale)
+    }
+    // A shard sees part of the coverage: only the whole run holds a locale to its floor.
+    if options.shard == nil {
+      findings += CoverageFloor.findings(coverage, floor: CoverageFloor.floor(options, catalog))
     }
     // Unused keys and a stale `Baselines.md` depend on every contract's lookups: a shard
     // records what the merge needs to decide them (see `ShardRecord`).
@@ -122,7 +130,7 @@ package struct Check: Sendable {
       contracts: contracts.map { ShardContract(name: $0.name, variants: $0.variants.map(\.name)) },
       coverage: coverage,
       unresolvedKeys: StoreFindings.unresolvedKeys(catalog.store, resolved: resolvedKeys),
-      document: BaselinesDocument.state(catalog: catalog, tree: tree, files: files,
+      document: try BaselinesDocument.state(catalog: catalog, tree: tree, files: files,
                                         existing: document),
       comparison: comparison)
   }

@@ -12,6 +12,9 @@ struct GroupCheck {
   var releasedBefore: SystemVersion?
   /// Where `record` stages what it will write (``StagedWrites``).
   var staging: StagedWrites?
+  /// The cases whose stale translations `record --confirm-translations` confirms as still
+  /// right: no longer reported, no longer kept in `contract.json`.
+  var confirmsTranslations: [CaseSelector] = []
 
   struct Outcome: Sendable {
     var findings: [Finding] = []
@@ -46,6 +49,13 @@ struct GroupCheck {
     let release = releasedBefore.map { VersionComparison(files: files, previous: $0) }
     // One variant's locales at a time: stale translations compare them with each other.
     var variantLocales: [StaleTranslations.Locale] = []
+    let keptSources = try committed.translationSources()
+    var sources: [TranslationSource] = []
+    let confirming = confirmsTranslations
+    // A payload recorded for the first time takes its folder's contract.json along, even
+    // where only missing baselines are written (`--missing`): the tree is then what a full
+    // `record` of those cases leaves.
+    var stagedMissing = false
     for (position, (variant, contractCase)) in cases.enumerated() {
       let result = try CaseCheck(
         catalog: catalog, contract: contract, variant: variant, contractCase: contractCase,
@@ -62,6 +72,7 @@ struct GroupCheck {
         outcome.changedCases.append(UInt32(position))
         if let staging, staging.stagesCase(contractCase, result.baselineState == .missing) {
           try staging.stage(result.current, at: contractCase.relativePath)
+          stagedMissing = stagedMissing || result.baselineState == .missing
         }
       }
       tally(result.payload.lookups, locale: contractCase.locale, into: &outcome)
@@ -76,11 +87,16 @@ struct GroupCheck {
       variantLocales.append(.init(file: contractCase, findings: result.findings,
                                   reading: { payload.value }))
       if contractCase.locale == catalog.locales.last {
-        outcome.findings += StaleTranslations.findings(
-          in: variantLocales, baseLocale: catalog.baseLocale)
+        let stale = StaleTranslations.evaluate(
+          in: variantLocales, baseLocale: catalog.baseLocale, committed: keptSources,
+          isConfirmed: { file in confirming.contains { $0.matches(file) } })
+        outcome.findings += stale.findings
+        sources += stale.sources
         variantLocales = []
       }
     }
+    metadata.translationSources = sources
+    recordedMetadata.translationSources = sources
     // Every case's annotations are merged into `metadata`, keys and cases unioned: its
     // declared keys are theirs, taken once rather than once per case.
     outcome.resolvedKeys.formUnion(Self.declaredKeys(in: metadata.annotations))
@@ -101,7 +117,7 @@ struct GroupCheck {
         EnumCaseDiff.changes(old: old, new: metadata, in: folder, released: true).map(\.kind))
     }
     if outcome.metadataChanged, let staging,
-      staging.stagesMetadata(folder, committed.bytes == nil)
+      staging.stagesMetadata(folder, committed.bytes == nil || stagedMissing)
     {
       let recorded = CanonicalJSON.encode(recordedMetadata.json)
       if !sameBytes(committed.bytes, recorded) {

@@ -19,6 +19,10 @@ package struct Record: Sendable {
   package var selection: [CaseSelector]
   /// The date logged for accepted breaks (`yyyy-MM-dd`, UTC); today when `nil`.
   package var date: String?
+  /// The cases whose stale translations someone checked and confirms as still right
+  /// (`--confirm-translations`): `translation-stale` goes for them, and `contract.json`
+  /// keeps their base texts no more.
+  package var confirmingTranslations: [CaseSelector] = []
   package var options: RunOptions
 
   package init(catalog: Catalog, acceptBreakingReason: String? = nil, mode: RecordMode = .all,
@@ -49,6 +53,14 @@ package struct Record: Sendable {
     package var remaining: [Finding]
     /// Changed or missing payloads left unwritten because `--only` did not select them.
     package var unselected: Int = 0
+    /// Breaking changes `--accept-breaking` would have accepted but that this run did not
+    /// write (`--missing`, `--only`): not logged.
+    package var unwrittenBreaks: Int = 0
+    /// The `translation-stale` warnings that stay after this run, until the translation
+    /// changes or is confirmed.
+    package var staleTranslations: [Finding] = []
+    /// The selectors whose stale translations this run confirmed.
+    package var confirmed: [CaseSelector] = []
   }
 
   package func run() throws -> Outcome {
@@ -87,23 +99,36 @@ package struct Record: Sendable {
     -> (outcome: Outcome, coverage: [LocaleCoverage])
   {
     let selection = self.selection
+    let guarantee = catalog.compatibility
     var checking = Check(catalog: catalog, options: RunOptions(threads: options.threads))
     checking.listsMissingBaselines = false
     checking.reportsCases = false
     checking.staging = staging
+    checking.confirmsTranslations = confirmingTranslations
     let check = try checking.runDetailed()
     let findings = check.report.findings
+    let changed = changedPaths(check.groups)
+    // Only what this run would write is refused or accepted: a committed baseline that
+    // `--missing` keeps, or that `--only` leaves out, breaks nothing now. A finding about a
+    // case whose bytes equal its baseline is one no write can fix.
     let unstable = findings.filter {
       $0.kind.recording == .refuses && selection.touches($0.scope)
     }
     let breaking = (findings.filter { finding in
-      finding.kind.recording == .needsReason
+      finding.recording(under: guarantee) == .needsReason && mode == .all
         && finding.scope.version.map(catalog.isReleased) ?? true
+        && finding.scope.file.map { changed.contains($0.relativePath) } ?? true
     } + (try firstRecordingBreaks(tree: check.tree, files: files)))
       .filter { selection.touches($0.scope) }
     let leftovers = findings.filter(\.isLeftover)
-    let remaining = findings.filter {
-      $0.severity == .error && $0.kind.recording == .keeps && !$0.isLeftover
+    var remaining = findings.filter {
+      $0.severity == .error && $0.recording(under: guarantee) == .keeps && !$0.isLeftover
+    }
+    // An error about a case whose bytes equal its baseline (today's type cannot decode
+    // today's payload) stays whatever is recorded.
+    remaining += findings.filter {
+      $0.severity == .error && ![.keeps, .refuses].contains($0.recording(under: guarantee))
+        && $0.scope.file.map { !changed.contains($0.relativePath) } ?? false
     }
     if !unstable.isEmpty || (!breaking.isEmpty && acceptBreakingReason == nil) {
       let refused = Outcome(refused: true, breaking: unstable + breaking, written: [],
@@ -121,10 +146,20 @@ package struct Record: Sendable {
     let payloadsWritten = written.reduce(0) {
       $0 + ($1.hasSuffix("/" + BaselineLayout.metadataFileName) ? 0 : 1)
     }
-    let outcome = Outcome(
-      refused: false, breaking: breaking, written: written,
+    // The log records exactly the breaks that were written.
+    let writtenBreaks = breaking.filter { Self.wrote($0.scope, in: written) }
+    var outcome = Outcome(
+      refused: false, breaking: writtenBreaks, written: written,
       unchanged: considered - payloadsWritten,
       leftovers: leftovers, remaining: remaining, unselected: unselected)
+    outcome.staleTranslations = findings.filter { $0.kind == .translationStale }
+    outcome.confirmed = confirmingTranslations
+    outcome.unwrittenBreaks = acceptBreakingReason == nil
+      ? 0 : findings.filter { finding in
+        finding.recording(under: guarantee) == .needsReason
+          && finding.scope.version.map(catalog.isReleased) ?? true
+          && !Self.wrote(finding.scope, in: written)
+      }.count
     return (outcome, check.report.coverage)
   }
 
@@ -156,7 +191,8 @@ package struct Record: Sendable {
             let changes = try comparison.changes(
               to: payload.value, bytes: CanonicalJSON.encode(payload.value), of: file,
               roles: roles) ?? []
-            findings += changes.filter { $0.kind.recording == .needsReason }
+            findings += changes
+              .filter { $0.recording(under: catalog.compatibility) == .needsReason }
               .map { $0.breaking(clientsOf: previous) }
           }
         }
@@ -204,44 +240,5 @@ package struct Record: Sendable {
       return (written, unselected)
     }
     return (perGroup.flatMap(\.written), perGroup.reduce(0) { $0 + $1.unselected })
-  }
-
-  private func writeDocument(tree: BaselineTree, coverage: [LocaleCoverage],
-                             breaking: [Finding], files: BaselineFiles) throws -> Bool
-  {
-    let url = BaselinesDocument.url(for: files)
-    let existing = try BaselinesDocument.read(url)
-    var rows = BaselinesDocument.logRows(of: existing)
-    if let reason = acceptBreakingReason {
-      rows += Self.entries(breaking, date: date ?? Self.today(), reason: reason).map(\.row)
-    }
-    let text = BaselinesDocument.render(catalog: catalog, tree: tree, coverage: coverage,
-                                        logRows: rows)
-    guard text != existing else { return false }
-    try AtomicFile.write(Array(text.utf8), to: url, display: url.path)
-    return true
-  }
-
-  /// One log entry per contract and version, with the kinds that broke.
-  static func entries(_ breaking: [Finding], date: String, reason: String)
-    -> [BaselinesDocument.Entry]
-  {
-    var kinds: [[String]: Set<String>] = [:]
-    for finding in breaking {
-      kinds[[finding.contract ?? "", finding.version ?? ""], default: []]
-        .insert(finding.kind.rawValue)
-    }
-    return kinds.keys.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }.map { key in
-      BaselinesDocument.Entry(
-        date: date, contract: key[0], version: key[1],
-        kinds: (kinds[key] ?? []).sorted(), reason: reason)
-    }
-  }
-
-  static func today() -> String {
-    let components = Calendar(identifier: .gregorian).dateComponents(
-      in: TimeZone(identifier: "UTC") ?? .current, from: Date())
-    return String(format: "%04d-%02d-%02d", components.year ?? 0, components.month ?? 0,
-                  components.day ?? 0)
   }
 }

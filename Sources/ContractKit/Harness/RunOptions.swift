@@ -12,11 +12,16 @@ package struct RunOptions: Sendable, Hashable {
   package var failOn: Severity
   /// Worker threads: `CONTRACTKIT_THREADS` when set, else one per active core.
   package var threads: Int
+  /// The least coverage, in percent, each locale must have (`--min-coverage`); `nil` uses
+  /// the catalog's ``Catalog/minimumCoverage``.
+  package var minimumCoverage: Double?
 
-  package init(shard: Shard? = nil, failOn: Severity = .error, threads: Int? = nil) {
+  package init(shard: Shard? = nil, failOn: Severity = .error, threads: Int? = nil,
+              minimumCoverage: Double? = nil) {
     self.shard = shard
     self.failOn = failOn
     self.threads = threads ?? WorkerPool.defaultThreadCount
+    self.minimumCoverage = minimumCoverage
   }
 
   /// Whether the contract named `name` is in this run.

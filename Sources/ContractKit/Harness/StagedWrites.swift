@@ -23,7 +23,7 @@ final class StagedWrites: Sendable {
   /// its case, and whether its baseline is missing.
   let stagesCase: @Sendable (ContractCase, Bool) -> Bool
   /// Whether a version folder's changed `contract.json` is staged: its folder, and whether
-  /// the file is missing.
+  /// the file is missing or goes with a missing payload staged in the folder.
   let stagesMetadata: @Sendable (ContractVersion, Bool) -> Bool
   /// One token for every temporary file of this run: with the process id and the target's
   /// name, it makes each temporary file's name unique.

@@ -34,6 +34,11 @@ public final class ContractVerifier: Sendable {
   package let recordMode: RecordMode
   /// The command that remedies name, such as `swift run app-contracts`.
   public let command: String
+  /// Whether the run is on CI (`CI=true`), which never records and whose remedies never
+  /// name `CONTRACTKIT_RECORD`.
+  package let onCI: Bool
+  /// The record `CONTRACTKIT_RECORD` asked for that CI did not do.
+  private let suppressedRecord: RecordMode?
   private let recordOutcome: Result<Record.Outcome, CatalogLoadError>?
 
   /// Builds the catalog once and, when recording is asked for, records before any case runs.
@@ -49,6 +54,9 @@ public final class ContractVerifier: Sendable {
     let mode = Self.recordMode(environment)
     let built = Result { try makeCatalog() }.mapError { CatalogLoadError(description: "\($0)") }
     recordMode = mode
+    onCI = Self.isCI(environment)
+    let asked = environment["CONTRACTKIT_RECORD"].flatMap(RecordMode.init(rawValue:)) ?? .never
+    suppressedRecord = mode == .never && asked != .never ? asked : nil
     state = built
     let catalog = try? built.get()
     self.command = command ?? Self.undeclaredCommand
@@ -108,7 +116,10 @@ public final class ContractVerifier: Sendable {
         catalog: catalog, contract: contract, variant: variant, contractCase: contractCase,
         files: files, committedMetadata: CommittedMetadata(contractCase.folder, in: files)
       ).run()
-      return outcome.findings.compactMap { problem($0, in: catalog) }
+      // The same change in several rows of the case is one problem.
+      return FindingGroup.grouping(outcome.findings.sorted(by: Finding.reportOrder),
+                                   localeOrder: catalog.locales)
+        .compactMap { problem($0, in: catalog) }
     } catch {
       return [Problem(.error, "\(contractCase): \(error)")]
     }
@@ -128,15 +139,42 @@ public final class ContractVerifier: Sendable {
     }
     do {
       let report = try Check(catalog: catalog).run()
-      return recordProblems() + report.findings
-        .filter { $0.scope.file == nil }
-        .compactMap { problem($0, in: catalog) }
+      // A stale translation is seen only by comparing a case's locales with each other: the
+      // catalog-wide test shows it, as a warning, once for all its locales and versions.
+      let findings = report.findings
+        .filter { $0.scope.file == nil || $0.kind == .translationStale }
+      return recordProblems()
+        + FindingGroup.grouping(findings, localeOrder: catalog.locales)
+          .compactMap { problem($0, in: catalog) }
+        + pendingProblems(report)
     } catch {
       return recordProblems() + [Problem(.error, "\(error)")]
     }
   }
 
+  /// Harmless changes nobody recorded, counted: never silent, never failing.
+  private func pendingProblems(_ report: Report) -> [Problem] {
+    let pending = report.findings.filter {
+      $0.severity == .info && $0.kind.recording == .writes
+    }
+    guard !pending.isEmpty else { return [] }
+    var counts: [FindingKind: Int] = [:]
+    for finding in pending { counts[finding.kind, default: 0] += 1 }
+    let kinds = counts.keys.sorted { codePointOrder($0.rawValue, $1.rawValue) }
+      .map { "\($0.rawValue) ×\(counts[$0] ?? 0)" }.joined(separator: ", ")
+    let next = onCI
+      ? "record them on a development machine with '\(command) record' and commit them"
+      : "review them with '\(command) check', then record them with '\(command) record'"
+    return [Problem(.warning, "\(pending.count.counting("harmless change")) not recorded "
+      + "(\(kinds)): \(next).")]
+  }
+
   private func recordProblems() -> [Problem] {
+    if let suppressedRecord {
+      return [Problem(.warning, "CONTRACTKIT_RECORD=\(suppressedRecord.rawValue) was not done: "
+        + "with CI=true nothing is ever recorded, so CI cannot bless its own changes. Record on "
+        + "a development machine and commit (CONTRACTKIT_RECORD_FORCE=1 forces it).")]
+    }
     switch recordOutcome {
     case .success(let outcome)? where outcome.refused:
       let text = RecordReport.text(outcome, baselines: "the baseline directory", command: command)
@@ -154,22 +192,35 @@ public final class ContractVerifier: Sendable {
     Problem(.error, "The catalog could not be built: \(error.description)")
   }
 
-  /// An error or warning as a test reports it; `nil` for an informational finding.
-  private func problem(_ finding: Finding, in catalog: Catalog) -> Problem? {
+  /// A group of findings as a test reports it; `nil` for informational findings.
+  private func problem(_ group: FindingGroup, in catalog: Catalog) -> Problem? {
+    let finding = group.representative
     guard finding.severity >= .warning else { return nil }
     let released = finding.scope.version.map(catalog.isReleased) ?? true
-    return Problem(finding.severity, Self.describe(finding, command: command, isReleased: released))
+    return Problem(finding.severity, Self.describe(group, command: command, isReleased: released,
+                                                  onCI: onCI))
   }
 
   /// One finding as a test failure: where, what, the two values side by side, the remedy.
-  static func describe(_ finding: Finding, command: String, isReleased: Bool = true) -> String {
-    let location = FindingGroup(finding).location
+  static func describe(_ finding: Finding, command: String, isReleased: Bool = true,
+                       onCI: Bool = false) -> String
+  {
+    describe(FindingGroup(finding), command: command, isReleased: isReleased, onCI: onCI)
+  }
+
+  /// One group of findings as a test failure: where, what, the representative's two values
+  /// side by side, the remedy.
+  static func describe(_ group: FindingGroup, command: String, isReleased: Bool = true,
+                       onCI: Bool = false) -> String
+  {
+    let finding = group.representative
+    let location = group.location
     // `field-removed at Card 1.0.0 /title in en (default)`, `key-unused in es`.
     let place = finding.contract == nil
       ? (location.isEmpty ? "" : " \(location)") : " at \(location)"
-    var lines = ["\(finding.kind.rawValue)\(place): \(finding.message)"]
+    var lines = ["\(finding.kind.rawValue)\(place): \(group.message)"]
     lines += TextReporter.valueLines(finding, label: nil).map { "  " + $0 }
-    lines.append(finding.remedy(command: command, isReleased: isReleased))
+    lines.append(finding.remedy(command: command, isReleased: isReleased, onCI: onCI))
     return lines.joined(separator: "\n")
   }
 

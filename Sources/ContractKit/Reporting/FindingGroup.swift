@@ -1,10 +1,11 @@
 import ContractKitRuntime
 
-/// One line of a human-readable report: the same finding across several locales and variants.
+/// One line of a human-readable report: the same finding across several locales, versions,
+/// variants and rows.
 ///
-/// A removed field is one finding per locale and variant; text and Markdown show it once,
-/// `field-removed DashboardViewModel 1.0.0 /title in en, es, de (default, empty)`, so a change
-/// to one field reads as one change.
+/// A removed field is one finding per row, locale, version and variant; text and Markdown
+/// show it once, `field-removed DashboardViewModel 1.0.0, 1.1.0 /cards/*/title in en, es, de
+/// (default, empty)`, so a change to one field reads as one change (JSON still counts each).
 struct FindingGroup: Hashable {
   /// The finding that stands for the group: the first in locale and variant display order.
   var representative: Finding
@@ -14,6 +15,11 @@ struct FindingGroup: Hashable {
   var locales: [String]
   /// The variants the findings apply to, `default` first, without repeats.
   var variants: [String]
+  /// The versions the findings apply to, oldest first, without repeats.
+  var versions: [String] = []
+  /// The payload paths the findings are at, without repeats: more than one when the same
+  /// change is in several rows of a list.
+  var paths: [String] = []
 
   /// The kind every member shares.
   var kind: FindingKind { representative.kind }
@@ -21,10 +27,21 @@ struct FindingGroup: Hashable {
   var severity: Severity { representative.severity }
   /// The contract every member shares.
   var contract: String? { representative.contract }
-  /// The version every member shares.
-  var version: String? { representative.version }
-  /// The representative's message; the members' differ at most in their locale and variant.
-  var message: String { representative.message }
+  /// The versions the members are about, `1.0.0, 1.1.0`.
+  var version: String? { versions.isEmpty ? nil : versions.joined(separator: ", ") }
+  /// The path every member is at, its row indices written `*` when they differ.
+  var path: String? {
+    guard paths.count > 1, let path = representative.path else { return representative.path }
+    return Self.rowPattern(path)
+  }
+  /// The representative's message, naming ``path``; the members' differ at most in their
+  /// locale, version, variant and row.
+  var message: String {
+    guard paths.count > 1, let own = representative.path, let path else {
+      return representative.message
+    }
+    return representative.message.replacing("'\(own)'", with: "'\(path)'", maxReplacements: 1)
+  }
 
   /// `en, es, de (default, empty)`: the locales and variants, or `nil` when neither applies.
   var scope: String? {
@@ -39,7 +56,8 @@ struct FindingGroup: Hashable {
   /// This is the one prose description of a finding's location; every human-readable line
   /// (text, JUnit output) uses it.
   var location: String {
-    var words = [contract, version, representative.displayPath].compactMap { $0 }
+    let displayPath = path.map { $0.isEmpty ? "(document)" : $0 }
+    var words = [contract, version, displayPath].compactMap { $0 }
     if let scope { words.append(locales.isEmpty ? scope : "in \(scope)") }
     return words.joined(separator: " ")
   }
@@ -55,9 +73,10 @@ struct FindingGroup: Hashable {
 extension FindingGroup {
   /// Groups `findings`, most severe first and otherwise in the order they come.
   ///
-  /// Findings join one group when their kind, severity, contract, version, path and message
-  /// are equal: a message never names its finding's own locale or variant, so the same change
-  /// in several locales and variants has one message.
+  /// Findings join one group when their kind, severity, contract, path and message are equal
+  /// but for the version and the rows (array indices, in the path and where the message
+  /// names it): a message never names its finding's own locale or variant, so the same change
+  /// in several locales, versions, variants and rows has one message.
   ///
   /// - Parameters:
   ///   - findings: Findings in report order.
@@ -91,6 +110,18 @@ extension FindingGroup {
     members = [finding]
     locales = finding.locale.map { [$0] } ?? []
     variants = finding.variant.map { [$0] } ?? []
+    versions = finding.version.map { [$0] } ?? []
+    paths = finding.path.map { [$0] } ?? []
+  }
+
+  /// `path` with every array index written `*`: `/cards/*/title`.
+  static func rowPattern(_ path: String) -> String {
+    guard path.contains(where: \.isNumber) else { return path }
+    return JSONPointer.tokens(of: path).reduce("") { pattern, token in
+      JSONPointer.appending(
+        !token.isEmpty && token.allSatisfy({ $0.isASCII && $0.isNumber }) ? "*" : token,
+        to: pattern)
+    }
   }
 
   /// A group of `bucket`, its members ordered by locale then variant; `nil` when empty.
@@ -111,6 +142,9 @@ extension FindingGroup {
     members = sorted
     locales = Self.unique(sorted.compactMap(\.locale))
     variants = Self.unique(sorted.compactMap(\.variant))
+    versions = Self.unique(sorted.compactMap(\.scope.version)
+      .sorted().map(\.versionString))
+    paths = Self.unique(sorted.compactMap(\.path))
   }
 
   /// `values` without repeats, in first-appearance order.
@@ -124,7 +158,6 @@ extension FindingGroup {
     var kind: FindingKind
     var severity: Severity
     var contract: String?
-    var version: String?
     var path: String?
     var message: String
 
@@ -132,9 +165,12 @@ extension FindingGroup {
       kind = finding.kind
       severity = finding.severity
       contract = finding.contract
-      version = finding.version
-      path = finding.path
+      let pattern = finding.path.map(FindingGroup.rowPattern)
+      path = pattern
       message = finding.message
+      if let own = finding.path, let pattern, own != pattern {
+        message = message.replacing("'\(own)'", with: "'\(pattern)'", maxReplacements: 1)
+      }
     }
   }
 }

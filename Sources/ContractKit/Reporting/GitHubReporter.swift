@@ -1,32 +1,41 @@
 import ContractKitRuntime
+import Foundation
 
-/// Renders a report as GitHub Actions workflow commands, one annotation per finding.
+/// Renders a report as GitHub Actions workflow commands, one annotation per change.
 ///
 /// ```
-/// ::error file=.VersionedTestJSON/DashboardViewModel/1.0.0/en.json,title=field-removed::…
+/// ::error file=.VersionedTestJSON/DashboardViewModel/1.0.0/en.json,line=7,title=field-removed::…
 /// ::warning file=Sources/App/Localization/es.yml,line=12,col=5,title=key-unused::…
 /// ::notice title=ContractKit::contracts check: FAIL, 1 error, 0 warnings, 0 infos in …
 /// ```
-/// Findings are not grouped: each annotation points at its own file, and every finding
-/// names one (``file(of:in:)``), with a line where one is known.
+/// Findings are grouped as the text report groups them (one change in several locales,
+/// versions, variants and rows is one annotation), and each points at its file
+/// (``file(of:in:)``), at the line of its path in a payload. GitHub shows 10 annotations of
+/// each type: past 9, one annotation sums up the rest, and the closing notice is one of the
+/// notices.
 enum GitHubReporter {
-  /// Renders `report`: one line per finding, then one summary notice.
+  /// How many annotations of one type GitHub shows for a step.
+  static let shownPerType = 10
+
+  /// Renders `report`: one line per group of findings, then one summary notice.
   static func render(_ report: Report) -> String {
-    var lines = report.findings.map { finding in
-      let command =
-        switch finding.severity {
-        case .error: "error"
-        case .warning: "warning"
-        case .info: "notice"
-        }
-      let place = file(of: finding, in: report.baselineDirectory)
-      var properties = ["file=\(escapeProperty(place.file))"]
-      if let line = place.line { properties.append("line=\(line)") }
-      if let column = place.column { properties.append("col=\(column)") }
-      properties.append("title=\(escapeProperty(finding.kind.rawValue))")
-      let location = FindingGroup(finding).location
-      let message = finding.message + (location.isEmpty ? "" : " (\(location))")
-      return "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))"
+    let groups = FindingGroup.grouping(report.findings, localeOrder: report.localeOrder)
+    var lines: [String] = []
+    for severity in [Severity.error, .warning, .info] {
+      let ofType = groups.filter { $0.severity == severity }
+      // The closing summary is a notice too.
+      let room = severity == .info ? shownPerType - 1 : shownPerType
+      let shown = ofType.count <= room ? ofType[...] : ofType.prefix(room - 1)
+      lines += shown.map { annotation($0, in: report.baselineDirectory) }
+      let rest = ofType.dropFirst(shown.count)
+      if !rest.isEmpty {
+        let count = rest.reduce(0) { $0 + $1.members.count }
+        let kinds = Set(rest.map(\.kind.rawValue)).sorted().joined(separator: ", ")
+        let sentence = "\(rest.count) more \(rest.count == 1 ? "change" : "changes") "
+          + "(\(count.counting("finding")): \(kinds)) not annotated: GitHub shows "
+          + "\(shownPerType) annotations of each type; the text or JSON report lists them all"
+        lines.append("::\(command(severity)) title=ContractKit::\(escapeData(sentence))")
+      }
     }
     var sentence = "contracts \(report.command): \(report.gateWord), "
       + report.summary.countsSentence
@@ -36,6 +45,38 @@ enum GitHubReporter {
     }
     lines.append("::notice title=ContractKit::\(escapeData(sentence))")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  private static func command(_ severity: Severity) -> String {
+    switch severity {
+    case .error: "error"
+    case .warning: "warning"
+    case .info: "notice"
+    }
+  }
+
+  /// One group's annotation, at its representative's file and line.
+  private static func annotation(_ group: FindingGroup, in directory: String) -> String {
+    let finding = group.representative
+    let place = file(of: finding, in: directory)
+    var properties = ["file=\(escapeProperty(place.file))"]
+    if let line = place.line ?? payloadLine(of: finding, file: place.file) {
+      properties.append("line=\(line)")
+    }
+    if let column = place.column { properties.append("col=\(column)") }
+    properties.append("title=\(escapeProperty(finding.kind.rawValue))")
+    let location = group.location
+    let message = group.message + (location.isEmpty ? "" : " (\(location))")
+    return "::\(command(group.severity)) \(properties.joined(separator: ","))::\(escapeData(message))"
+  }
+
+  /// The line of a payload finding's path in its file, when the file reads as JSON.
+  private static func payloadLine(of finding: Finding, file: String) -> Int? {
+    guard case .file = finding.scope, let path = finding.path, !path.isEmpty,
+      let data = FileManager.default.contents(atPath: file),
+      let document = try? JSONParser.parse(Array(data), file: file)
+    else { return nil }
+    return PayloadLines.line(of: path, in: document)
   }
 
   /// The file a finding is about, under `directory`, and the line and column where known:

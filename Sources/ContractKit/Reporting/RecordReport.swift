@@ -31,7 +31,21 @@ enum RecordReport {
       }
       if !outcome.breaking.isEmpty {
         lines.append("Accepted \(outcome.breaking.count.counting("breaking change")), logged in Baselines.md.")
+      } else if outcome.unwrittenBreaks > 0 {
+        lines.append("Accepted no breaking change: this run wrote none of the "
+          + "\(outcome.unwrittenBreaks.counting("breaking change")) (--missing or --only "
+          + "left them), so nothing was logged in Baselines.md.")
       }
+    }
+    if !outcome.confirmed.isEmpty {
+      lines.append("Confirmed the translations of "
+        + outcome.confirmed.map(\.text).joined(separator: ", ") + " as still right.")
+    }
+    if !outcome.staleTranslations.isEmpty {
+      lines.append("Kept \(outcome.staleTranslations.count.counting("translation-stale warning")) "
+        + "until the translation changes, or confirm it is still right with: \(command) record "
+        + "--confirm-translations <Contract/version/locale>")
+      lines += grouped(outcome.staleTranslations)
     }
     if !outcome.leftovers.isEmpty {
       lines.append("Kept \(outcome.leftovers.count.counting("baseline group")) that no contract "

@@ -21,7 +21,7 @@ struct PublicAPITests {
       "SystemVersion", "Versioned", "ViewModel", "ViewModelEnum", "ViewModelId",
     ],
     "ContractKit": [
-      "Catalog", "CatalogError", "ContractCase", "ContractVerifier", "ContractsCommandLine",
+      "Catalog", "CatalogError", "Compatibility", "ContractCase", "ContractVerifier", "ContractsCommandLine",
       "Severity", "WireHint", "WireRequest",
     ],
     "ContractKitTesting": ["expectCatalog(_:sourceLocation:)", "expectContract(_:in:sourceLocation:)"],
@@ -55,9 +55,10 @@ struct PublicAPITests {
     #expect(graph.topLevel[module] ?? [] == Self.topLevelNames[module])
   }
 
-  @Test("the total stays about 25 names a user writes")
+  /// 31 today: 20 of the vocabulary an app writes, 9 of the harness, the 2 test one-liners.
+  @Test("the total stays near 25 names a user writes: a new one needs a reason")
   func total() {
-    #expect(Self.topLevelNames.values.map(\.count).reduce(0, +) <= 30)
+    #expect(Self.topLevelNames.values.map(\.count).reduce(0, +) <= 31)
   }
 }
 

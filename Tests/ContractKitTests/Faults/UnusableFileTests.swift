@@ -167,10 +167,10 @@ struct FaultUnusableFileTests {
     let copy = try SampleCopy()
     let document = copy.directory.path("Baselines.md")
     let committed = try copy.directory.read("Baselines.md")
-    let rows = BaselinesDocument.logRows(of: committed)
+    let rows = try BaselinesDocument.logRows(of: committed)
     try #require(rows.count >= 2, "the sample log has accepted breaks")
     try Data(committed.replacingOccurrences(of: "\n", with: "\r\n").utf8).write(to: document)
-    #expect(BaselinesDocument.logRows(of: try copy.directory.read("Baselines.md")) == rows)
+    #expect(try BaselinesDocument.logRows(of: try copy.directory.read("Baselines.md")) == rows)
     #expect(briefs(try Check(catalog: copy.catalog).run()) == ["warning baselines-stale"])
     let record = runContracts(["record", "--baselines", copy.baselines.path])
     #expect(record.code == 0, "\(record.stderr)")
@@ -184,8 +184,8 @@ struct FaultUnusableFileTests {
       reason: "first line\r\n| forged | row |\rend")
     #expect(entry.row == #"| 2026-01-01 | Card | 1.0.0 | field-removed | first line\r\n\| forged \| row \|\rend |"#)
     let text = "## Accepted breaking changes\n\n| date |\n| --- |\n" + entry.row + "\n"
-    #expect(BaselinesDocument.logRows(of: text) == [entry.row])
-    #expect(BaselinesDocument.logRows(of: text.replacingOccurrences(of: "\n", with: "\r\n"))
+    #expect(try BaselinesDocument.logRows(of: text) == [entry.row])
+    #expect(try BaselinesDocument.logRows(of: text.replacingOccurrences(of: "\n", with: "\r\n"))
       == [entry.row])
   }
 }

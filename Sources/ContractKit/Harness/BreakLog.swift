@@ -1,0 +1,54 @@
+import ContractKitRuntime
+/// Finds the rows of `Baselines.md`'s log of accepted breaking changes in the committed text,
+/// so that `record` never rewrites the document without them.
+///
+/// The rows follow the log's heading (``BaselinesDocument/logHeading``); where the heading
+/// was edited (renamed, a typo), they follow the log table's header row. Where neither is
+/// found but a row still reads like a logged break (`| 2026-01-15 | …`), nothing can tell
+/// which rows are the log: reading stops, naming the file and the row's line.
+enum BreakLog {
+  /// The header row of the log's table.
+  static let headerRow = "| date | contract | version | kinds | reason |"
+
+  /// The log rows of `text`, verbatim, whatever its line endings: `\n`, `\r\n` (a Windows
+  /// checkout) or a lone `\r` all end a line.
+  /// - Parameter file: The document's path as the user knows it, for the error.
+  /// - Throws: ``InputError`` naming the line of a logged break outside any log section.
+  static func rows(of text: String?, file: String) throws(InputError) -> [String] {
+    guard let text else { return [] }
+    let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+    let start = lines.firstIndex { $0 == BaselinesDocument.logHeading }
+      ?? lines.firstIndex { $0.trimmingTrailingSpaces == headerRow }
+    guard let start else {
+      if let stray = lines.firstIndex(where: isLoggedBreak) {
+        throw InputError(
+          file: file, line: stray + 1,
+          reason: "a logged breaking change stands outside the section "
+            + "'\(BaselinesDocument.logHeading)' (its heading was edited?): restore the "
+            + "heading above the log; record never rewrites this file without its log")
+      }
+      return []
+    }
+    return lines[(start + 1)...].map(String.init).filter {
+      $0.hasPrefix("| ") && !$0.hasPrefix("| date ") && !$0.hasPrefix("| ---")
+    }
+  }
+
+  /// Whether `line` reads like a logged break: a table row whose first cell is a date.
+  static func isLoggedBreak(_ line: Substring) -> Bool {
+    let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+    guard line.hasPrefix("|"), cells.count >= 6 else { return false }
+    let date = cells[1].trimmingCharacters(in: .whitespaces)
+    return date.count == 10 && date.enumerated().allSatisfy { offset, character in
+      offset == 4 || offset == 7 ? character == "-" : character.isASCII && character.isNumber
+    }
+  }
+}
+
+extension Substring {
+  fileprivate var trimmingTrailingSpaces: Substring {
+    var text = self
+    while text.last == " " || text.last == "\t" { text.removeLast() }
+    return text
+  }
+}

@@ -1,0 +1,80 @@
+import ContractKitRuntime
+import Foundation
+
+/// What a `record` run writes, as its refusal and its log of accepted breaks see it: a break
+/// is refused or logged only where this run writes its file.
+extension Record {
+  /// The payloads of `groups` whose baseline is missing or differs, by relative path.
+  func changedPaths(_ groups: [GroupCheck.Outcome]) -> Set<String> {
+    var paths = Set<String>()
+    let files = BaselineFiles(root: catalog.effectiveBaselineDirectory)
+    for group in groups where !group.changedCases.isEmpty {
+      guard let contract = catalog.contract(named: group.contract) else { continue }
+      let cases = GroupCheck(catalog: catalog, contract: contract, version: group.version,
+                             files: files).cases
+      for position in group.changedCases {
+        paths.insert(cases[Int(position)].contractCase.relativePath)
+      }
+    }
+    return paths
+  }
+
+  /// Whether `written` (relative paths) holds a file the finding about `scope` is about.
+  static func wrote(_ scope: FindingScope, in written: [String]) -> Bool {
+    switch scope {
+    case .file(let file): return written.contains(file.relativePath)
+    case .version(let folder):
+      return written.contains { $0.hasPrefix(folder.path + "/") }
+    case .locale(let folder, let locale):
+      return written.contains { path in
+        path.hasPrefix(folder.path + "/")
+          && (path.dropFirst(folder.path.count + 1).hasPrefix(locale + ".")
+            || path.hasSuffix("/" + BaselineLayout.metadataFileName))
+      }
+    case .contract(let name): return written.contains { $0.hasPrefix(name + "/") }
+    case .catalog, .entry, .store, .release: return false
+    }
+  }
+
+  /// Writes Baselines.md with the log rows kept and the breaks this run wrote logged, when
+  /// its text changes; returns whether it wrote.
+  func writeDocument(tree: BaselineTree, coverage: [LocaleCoverage],
+                     breaking: [Finding], files: BaselineFiles) throws -> Bool
+  {
+    let url = BaselinesDocument.url(for: files)
+    let existing = try BaselinesDocument.read(url)
+    var rows = try BaselinesDocument.logRows(
+      of: existing, file: BaselineFiles.relativeToWorkingDirectory(url.path))
+    if let reason = acceptBreakingReason, !breaking.isEmpty {
+      rows += Self.entries(breaking, date: date ?? Self.today(), reason: reason).map(\.row)
+    }
+    let text = BaselinesDocument.render(catalog: catalog, tree: tree, coverage: coverage,
+                                        logRows: rows)
+    guard text != existing else { return false }
+    try AtomicFile.write(Array(text.utf8), to: url, display: url.path)
+    return true
+  }
+
+  /// One log entry per contract and version, with the kinds that broke.
+  static func entries(_ breaking: [Finding], date: String, reason: String)
+    -> [BaselinesDocument.Entry]
+  {
+    var kinds: [[String]: Set<String>] = [:]
+    for finding in breaking {
+      kinds[[finding.contract ?? "", finding.version ?? ""], default: []]
+        .insert(finding.kind.rawValue)
+    }
+    return kinds.keys.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }.map { key in
+      BaselinesDocument.Entry(
+        date: date, contract: key[0], version: key[1],
+        kinds: (kinds[key] ?? []).sorted(), reason: reason)
+    }
+  }
+
+  static func today() -> String {
+    let components = Calendar(identifier: .gregorian).dateComponents(
+      in: TimeZone(identifier: "UTC") ?? .current, from: Date())
+    return String(format: "%04d-%02d-%02d", components.year ?? 0, components.month ?? 0,
+                  components.day ?? 0)
+  }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import ContractKit
+@testable import ContractKitRuntime
+
+/// `swift test` on CI and off it (issue 21.6): a record asked for on CI says it was not done,
+/// no remedy names what CI ignores, a recording through the environment leaves the tree as
+/// `record` does, and harmless changes nobody recorded are counted.
+@Suite("swift test: recording, CI and pending changes")
+struct RecordOnCITests {
+  typealias Before = CardFixtures.CounterBefore
+  typealias After = CardFixtures.CounterAfter
+
+  @Test("with CI=true a requested record is refused out loud, and the remedy names no CONTRACTKIT_RECORD")
+  func ciSaysSo() throws {
+    let scenario = try Scenario()
+    let catalog = try scenario.catalog { try $0.register(Before.self, named: "Card", stub: { .init() }) }
+    let verifier = ContractVerifier({ catalog }, command: "swift run app-contracts",
+                                    environment: ["CI": "true", "CONTRACTKIT_RECORD": "missing"])
+    #expect(verifier.recordMode == .never && verifier.onCI)
+    let problems = verifier.catalogProblems()
+    #expect(problems.contains(ContractVerifier.Problem(.warning,
+      "CONTRACTKIT_RECORD=missing was not done: with CI=true nothing is ever recorded, so CI "
+        + "cannot bless its own changes. Record on a development machine and commit "
+        + "(CONTRACTKIT_RECORD_FORCE=1 forces it).")))
+    let missing = verifier.problems(for: ContractCase("Card", "1.0.0", "en"))
+    #expect(missing.map(\.severity) == [.error])
+    let message = try #require(missing.first?.message)
+    #expect(!message.contains("CONTRACTKIT_RECORD"))
+    #expect(message.hasSuffix("Record it on a development machine and commit it: swift run "
+      + "app-contracts record (CI never records)."))
+    #expect(!FileManager.default.fileExists(atPath: scenario.baselines.path))
+    // Off CI the same failure offers the environment variable.
+    let local = ContractVerifier({ catalog }, command: "swift run app-contracts",
+                                 environment: [:])
+    #expect(local.problems(for: ContractCase("Card", "1.0.0", "en")).first?.message
+      .contains("CONTRACTKIT_RECORD=missing swift test") == true)
+  }
+
+  @Test("CONTRACTKIT_RECORD=missing leaves the tree exactly as record --missing, contract.json and Baselines.md included")
+  func environmentRecordMatchesRecord() throws {
+    let viaEnvironment = try Scenario()
+    let viaRecord = try Scenario()
+    for scenario in [viaEnvironment, viaRecord] {
+      try scenario.record(scenario.catalog(locales: ["en"], yaml: Scenario.yaml) {
+        try $0.register(CardFixtures.Card.self, named: "Card", stub: { .init() })
+      })
+    }
+    // A locale added: its baselines are missing, and contract.json lists the locales.
+    func grown(_ scenario: Scenario) throws -> Catalog {
+      try scenario.catalog(locales: ["en", "es"], yaml: Scenario.yaml) {
+        try $0.register(CardFixtures.Card.self, named: "Card", stub: { .init() })
+      }
+    }
+    let verifier = ContractVerifier({ try grown(viaEnvironment) }, command: "x",
+                                    environment: ["CONTRACTKIT_RECORD": "missing"])
+    #expect(verifier.catalogProblems() == [])
+    _ = try Record(catalog: grown(viaRecord), mode: .missing).run()
+    for file in ["Baselines.md", ".VersionedTestJSON/Card/1.0.0/contract.json",
+                 ".VersionedTestJSON/Card/1.0.0/es.json"] {
+      #expect(try viaEnvironment.directory.read(file) == viaRecord.directory.read(file), "\(file)")
+    }
+    // Nothing is left for a second record.
+    #expect(try Record(catalog: grown(viaEnvironment)).run().written.isEmpty)
+    #expect(briefs(try viaEnvironment.check(grown(viaEnvironment))) == [])
+  }
+
+  @Test("harmless changes nobody recorded are counted in swift test, with the next step")
+  func pendingCount() throws {
+    let scenario = try Scenario()
+    try scenario.record(scenario.catalog { try $0.register(Before.self, named: "Card", stub: { .init() }) })
+    let changed = try scenario.catalog { try $0.register(After.self, named: "Card", stub: { .init() }) }
+    let local = ContractVerifier({ changed }, command: "swift run x", environment: [:])
+    #expect(local.catalogProblems() == [ContractVerifier.Problem(.warning,
+      "4 harmless changes not recorded (became-non-null ×2, value-changed ×2): review them "
+        + "with 'swift run x check', then record them with 'swift run x record'.")])
+    let ci = ContractVerifier({ changed }, command: "swift run x", environment: ["CI": "true"])
+    #expect(ci.catalogProblems().first?.message.hasSuffix(
+      "record them on a development machine with 'swift run x record' and commit them.") == true)
+  }
+}
