@@ -40,23 +40,27 @@ struct HTMLBrowserTests {
     }
   }
 
-  @Test("a 1280x800 screenshot of the report is not a blank page")
-  func screenshotIsNotBlank() async throws {
+  @Test("1280x800 screenshots, light and dark: styled, coloured, the verdict in red, not blank")
+  func screenshots() async throws {
     let fixture = try ReleaseDayFixture()
     let directory = fixture.copy.directory
     let page = directory.path("report.html")
     try ReportFormat.html.render(fixture.report).write(to: page, atomically: true, encoding: .utf8)
-    let blank = directory.path("blank.html")
-    try "<!DOCTYPE html><html><body></body></html>".write(to: blank, atomically: true, encoding: .utf8)
 
-    let shot = try await Chromium.screenshot(of: page, in: directory)
-    let empty = try await Chromium.screenshot(of: blank, in: directory)
-    let size = try #require(pngSize(shot))
-    #expect(size.width == 1280 && size.height == 800)
-    // A blank 1280x800 page compresses to about 5 KB; the report's coloured matrix, text and
-    // tables to about 100 KB. A page that failed to render (or rendered nearly nothing)
-    // stays within a few times the blank one.
-    #expect(shot.count > 10 * empty.count, "report \(shot.count) bytes, blank \(empty.count) bytes")
+    let light = try PNGImage(try await Chromium.screenshot(of: page, in: directory))
+    #expect(light.width == 1280 && light.height == 800)
+    // A blank page is one colour; a page that lost its style sheet has no red verdict and no
+    // coloured matrix cells.
+    #expect(light.colorCount > 50, "\(light.colorCount) colours")
+    #expect(light.rgb(2, 2) == (255, 255, 255), "the light background")
+    #expect(light.contains((0xCF, 0x22, 0x2E), rows: 0..<200), "GATE: FAIL in the error red")
+    #expect(light.contains((0xFF, 0xEB, 0xE9), rows: 200..<800, tolerance: 2), "an error cell")
+    #expect(light.contains((0xDA, 0xFB, 0xE1), rows: 200..<800, tolerance: 2), "an ok cell")
+
+    let dark = try PNGImage(try await Chromium.screenshot(of: page, dark: true, in: directory))
+    #expect(dark.colorCount > 50, "\(dark.colorCount) colours")
+    #expect(dark.rgb(2, 2) == (0x0D, 0x11, 0x17), "the dark background")
+    #expect(dark.contains((0xFF, 0x7B, 0x72), rows: 0..<200), "GATE: FAIL in the dark error red")
   }
 
   /// The `<article>` of the first finding of `kind` in `dom`.
