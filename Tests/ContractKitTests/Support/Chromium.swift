@@ -24,13 +24,15 @@ enum Chromium {
     return try String(contentsOf: output, encoding: .utf8)
   }
 
-  /// A PNG screenshot of `page` in a window of `width` x `height`, its bytes.
-  static func screenshot(of page: URL, width: Int = 1280, height: Int = 800,
+  /// A PNG screenshot of `page` in a window of `width` x `height`, its bytes; `dark` asks
+  /// for the dark colour scheme (`prefers-color-scheme: dark`).
+  static func screenshot(of page: URL, width: Int = 1280, height: Int = 800, dark: Bool = false,
                          in directory: TemporaryDirectory) async throws -> Data
   {
     let png = directory.path("shot-\(UUID().uuidString).png")
-    try await run(["--screenshot=\(png.path)", "--window-size=\(width),\(height)",
-                   "--hide-scrollbars", page.absoluteString],
+    let scheme = dark ? ["--blink-settings=preferredColorScheme=0"] : []
+    try await run(scheme + ["--screenshot=\(png.path)", "--window-size=\(width),\(height)",
+                            "--hide-scrollbars", page.absoluteString],
                   stdout: directory.path("shot.log"), in: directory)
     return try Data(contentsOf: png)
   }
