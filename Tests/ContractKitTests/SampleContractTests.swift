@@ -11,10 +11,12 @@ let sampleContracts = ContractVerifier(SampleCatalog.make)
 @Suite("Sample catalog contracts")
 struct SampleContractTests {
   @Test("ViewModel contract", arguments: sampleContracts.cases)
-  func contract(_ contractCase: ContractCase) { expectContract(contractCase, in: sampleContracts) }
+  func contract(_ contractCase: ContractCase) async {
+    await expectContract(contractCase, in: sampleContracts)
+  }
 
   @Test("catalog-wide: no removed contracts, stale Baselines.md or unused keys")
-  func catalogWide() { expectCatalog(sampleContracts) }
+  func catalogWide() async { await expectCatalog(sampleContracts) }
 
   @Test("the catalog covers 18 contracts × 4 versions × 6 locales plus variants")
   func size() {
@@ -26,5 +28,5 @@ struct SampleContractTests {
 
 /// The XCTest integration over the same catalog.
 final class SampleContractXCTests: XCTestCase {
-  func testSampleContracts() { assertContracts(sampleContracts) }
+  func testSampleContracts() async { await assertContracts(sampleContracts) }
 }

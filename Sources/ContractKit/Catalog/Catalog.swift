@@ -25,6 +25,9 @@ public struct Catalog: Sendable {
   public let baselineDirectory: URL
   /// Registered contracts, in registration order.
   public private(set) var contracts: [Contract] = []
+  /// How long one call of a wire contract's producer may take before its case is
+  /// `encoding-failed` (a factory that never returns must not hang the run).
+  public var producerTimeLimit: Duration = .seconds(60)
 
   /// The version clients of the next release run.
   public var currentVersion: SystemVersion { versions[versions.count - 1] }
@@ -141,7 +144,7 @@ public struct Catalog: Sendable {
     var hints: [WireHint] = []
     for pattern in patterns {
       do {
-        hints.append(WireHint(fact: .redaction(try Redaction(pattern))))
+        hints.append(WireHint(fact: .redaction(try Redaction(pattern).pattern)))
       } catch {
         throw .invalidDeclaration("\(error.description) (\(registeredAt))")
       }

@@ -38,6 +38,9 @@ extension FindingKind {
       KindPolicy(.info, breaks: false, bump: .patch, values: .baselineAndCurrent, .writes)
     case .decodeFailed:
       KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .needsReason)
+    // Nothing to compare: the stub, the encoder or the app's producer threw for this case.
+    case .encodingFailed:
+      KindPolicy(.error, breaks: false, bump: .none, values: .currentOnly, .keeps)
     // Identity.
     case .identityChanged:
       KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .needsReason)
@@ -166,6 +169,9 @@ extension Finding {
       .identityChanged:
       return "Clients of released versions break. Revert the change; if the break is intended, "
         + "run: \(command) record --accept-breaking --reason \"…\""
+    case .encodingFailed:
+      return "Fix the stub, the producer or its encoder so that this case encodes; every other "
+        + "case was still checked. Recording cannot fix this."
     case .identityNondeterministic, .volatileValue:
       return "Fix the stub: no ViewModelId(), Date(), UUID() or randomness in stub(). "
         + "Recording cannot fix this."

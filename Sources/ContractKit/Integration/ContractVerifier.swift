@@ -44,7 +44,9 @@ public final class ContractVerifier: Sendable {
   public let recordMode: RecordMode
   /// The command that remedies name, such as `swift run app-contracts`.
   public let command: String
-  private let recordOutcome: Result<Record.Outcome, CatalogLoadError>?
+  /// The recording `CONTRACTKIT_RECORD` asked for, started when the verifier is made; every
+  /// check waits for it (suspended, never blocking a thread of the cooperative pool).
+  private let recording: BackgroundValue<Result<Record.Outcome, CatalogLoadError>>?
 
   /// Builds the catalog once and, when recording is asked for, records before any case runs.
   ///
@@ -66,12 +68,16 @@ public final class ContractVerifier: Sendable {
     self.command = command ?? CommandDiscovery.command(
       besideBaselinesOf: catalog?.baselineDirectory)
     guard mode != .never, let catalog else {
-      recordOutcome = nil
+      recording = nil
       return
     }
-    recordOutcome = Result {
-      try Record(catalog: catalog, onlyMissing: mode == .missing).run()
-    }.mapError { CatalogLoadError(description: "\($0)") }
+    // Not run here: a verifier is usually a global that the first test case makes, on a
+    // thread of the cooperative pool, which must not wait for producers that need the pool.
+    recording = BackgroundValue {
+      Result {
+        try Record(catalog: catalog, onlyMissing: mode == .missing).run()
+      }.mapError { CatalogLoadError(description: "\($0)") }
+    }
   }
 
   /// `CONTRACTKIT_RECORD=missing|all`; unset never writes; `CI=true` never writes unless
@@ -88,7 +94,23 @@ public final class ContractVerifier: Sendable {
   public var cases: [ContractCase] { (try? state.get().cases) ?? [] }
 
   /// The errors and warnings of one case: empty when it passes cleanly.
+  ///
+  /// The case is checked on a thread of ContractKit's own while the calling task is
+  /// suspended, so the app's `async` producers run on the cooperative pool meanwhile.
+  public func problems(for contractCase: ContractCase) async -> [Problem] {
+    let recorded = await recordOutcome()
+    return await WorkerPool.value { self.checkedProblems(for: contractCase, recorded: recorded) }
+  }
+
+  /// ``problems(for:)`` for a caller that is not on the cooperative pool (a synchronous
+  /// XCTest method on the main thread): it waits for the check.
   public func problems(for contractCase: ContractCase) -> [Problem] {
+    checkedProblems(for: contractCase, recorded: waitForRecordOutcome())
+  }
+
+  private func checkedProblems(
+    for contractCase: ContractCase, recorded: Result<Record.Outcome, CatalogLoadError>?
+  ) -> [Problem] {
     let catalog: Catalog
     switch state {
     case .failure(let error): return [Self.unbuilt(error)]
@@ -104,6 +126,8 @@ public final class ContractVerifier: Sendable {
         files: files, committedMetadata: CommittedMetadata(contractCase.folder, in: files)
       ).run()
       return outcome.findings.compactMap { problem($0, in: catalog) }
+    } catch let failure as EncodingFailure {
+      return [problem(failure.finding, in: catalog)].compactMap { $0 }
     } catch {
       return [Problem(.error, "\(contractCase): \(error)")]
     }
@@ -115,7 +139,19 @@ public final class ContractVerifier: Sendable {
   ///
   /// A recording that `CONTRACTKIT_RECORD` asked for is reported here once, not with every
   /// case; each case still reports its own finding.
+  public func catalogProblems() async -> [Problem] {
+    let recorded = await recordOutcome()
+    return await WorkerPool.value { self.checkedCatalogProblems(recorded: recorded) }
+  }
+
+  /// ``catalogProblems()`` for a caller that is not on the cooperative pool.
   public func catalogProblems() -> [Problem] {
+    checkedCatalogProblems(recorded: waitForRecordOutcome())
+  }
+
+  private func checkedCatalogProblems(recorded: Result<Record.Outcome, CatalogLoadError>?)
+    -> [Problem]
+  {
     let catalog: Catalog
     switch state {
     case .failure(let error): return [Self.unbuilt(error)]
@@ -123,16 +159,28 @@ public final class ContractVerifier: Sendable {
     }
     do {
       let report = try Check(catalog: catalog).run()
-      return recordProblems() + report.findings
+      return recordProblems(recorded) + report.findings
         .filter { $0.scope.file == nil }
         .compactMap { problem($0, in: catalog) }
     } catch {
-      return recordProblems() + [Problem(.error, "\(error)")]
+      return recordProblems(recorded) + [Problem(.error, "\(error)")]
     }
   }
 
-  private func recordProblems() -> [Problem] {
-    switch recordOutcome {
+  /// The recording's outcome, once it finished; `nil` when none was asked for.
+  private func recordOutcome() async -> Result<Record.Outcome, CatalogLoadError>? {
+    await recording?.get()
+  }
+
+  /// ``recordOutcome()`` for a caller that waits.
+  private func waitForRecordOutcome() -> Result<Record.Outcome, CatalogLoadError>? {
+    recording?.wait()
+  }
+
+  private func recordProblems(_ recorded: Result<Record.Outcome, CatalogLoadError>?)
+    -> [Problem]
+  {
+    switch recorded {
     case .success(let outcome)? where outcome.refused:
       let text = RecordReport.text(outcome, baselines: "the baseline directory", command: command)
       // One problem, in the catalog-wide test: each refused case still fails on its own.
