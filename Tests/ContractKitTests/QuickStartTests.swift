@@ -15,19 +15,19 @@ struct QuickStartTests {
     var testDescription: String { path }
   }
 
-  /// Every marked block of `readme`, in order.
+  /// Every block of `readme` marked `<!-- <marker>: <path> -->`, in order.
   ///
   /// The marker is the line right above the opening fence; the block's lines carry the
   /// fence's indentation (a block inside a list item), which is not part of the file.
-  static func snippets(in readme: String) -> [Snippet] {
+  static func snippets(in readme: String, marker name: String = "QuickStart") -> [Snippet] {
     let lines = readme.components(separatedBy: "\n")
     var snippets: [Snippet] = []
     for (index, line) in lines.enumerated() {
       let marker = line.trimmingCharacters(in: .whitespaces)
-      guard marker.hasPrefix("<!-- QuickStart: "), marker.hasSuffix(" -->"),
-        index + 1 < lines.count
+      let opening = "<!-- \(name): "
+      guard marker.hasPrefix(opening), marker.hasSuffix(" -->"), index + 1 < lines.count
       else { continue }
-      let path = String(marker.dropFirst("<!-- QuickStart: ".count).dropLast(" -->".count))
+      let path = String(marker.dropFirst(opening.count).dropLast(" -->".count))
       let fence = lines[index + 1]
       let indent = String(fence.prefix { $0 == " " })
       guard fence.dropFirst(indent.count).hasPrefix("```") else {
@@ -52,7 +52,10 @@ struct QuickStartTests {
 
   /// The example's own files: what a newcomer writes, without what `record` and the build
   /// produce, and without hidden files (`.build`, `.VersionedTestJSON`, `.DS_Store`).
-  static var exampleFiles: [String] {
+  static var exampleFiles: [String] { files(of: example) }
+
+  /// The files of the example package at `example`, as ``exampleFiles`` lists them.
+  static func files(of example: URL) -> [String] {
     let generated: Set<String> = ["Baselines.md", "Package.resolved"]
     let enumerator = FileManager.default.enumerator(atPath: example.path)
     var files: [String] = []

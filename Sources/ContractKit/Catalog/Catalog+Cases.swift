@@ -76,7 +76,12 @@ extension Catalog {
       let respellsDates = ZoneNeutralDates.differsFromUTC(zone)
       // Without identity objects, the only values a wire contract redacts undeclared, and
       // without declared redactions, the canonical bytes are the app's bytes respelled.
-      if contract.redactor.redactions.isEmpty, !respellsDates,
+      let keys = contract.keyType.flatMap { type in
+        keyIndex.keys.isEmpty ? nil : FOSMVVMKeys(
+          type: type, index: keyIndex, store: store, locale: contractCase.locale,
+          baseLocale: baseLocale)
+      }
+      if contract.redactor.redactions.isEmpty, !respellsDates, keys == nil,
         let canonical = JSONParser.canonicalBytes(of: bytes),
         case let facts = CanonicalFacts(canonical: canonical), !facts.hasIdentityObject
       {
@@ -96,9 +101,18 @@ extension Catalog {
       {
         value = utc
       }
+      let found = keys?.found(in: value) ?? FOSMVVMKeys.Found()
+      var annotated = hints
+      if annotations {
+        for (pattern, list) in found.annotations {
+          for annotation in list where !(annotated[pattern]?.contains(annotation) ?? false) {
+            annotated[pattern, default: []].append(annotation)
+          }
+        }
+      }
       let redacted = contract.redactor.apply(to: value)
       return CasePayload(
-        bytes: CanonicalJSON.encode(redacted), lookups: [], annotations: hints,
+        bytes: CanonicalJSON.encode(redacted), lookups: found.lookups, annotations: annotated,
         randomIdentities: contract.undeclaredRandomIdentities(WireIdentity.randomPointers(in: value)),
         live: value, value: redacted)
     }

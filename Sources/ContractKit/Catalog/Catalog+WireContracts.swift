@@ -73,7 +73,7 @@ extension Catalog {
       name: name, source: source, variants: variants.map { ($0, source) },
       decode: type.flatMap { Contract.decoder(forType: $0, using: decoder) },
       hints: hints, redactsFreshness: true, registeredAt: registeredAt,
-      randomIdentities: randomIdentities))
+      randomIdentities: randomIdentities, keyType: type.map { contractTypeName($0) }))
   }
 
   /// Registers a type whose value an `async` factory builds per request (FOSMVVM's
@@ -103,7 +103,7 @@ extension Catalog {
       name: name ?? contractTypeName(type), source: source, variants: variants.map { ($0, source) },
       decode: Contract.decoder(for: type, using: decoder ?? { JSONDecoder() }),
       hints: hints, redactsFreshness: true, registeredAt: "\(fileID):\(line)",
-      randomIdentities: randomIdentities))
+      randomIdentities: randomIdentities, keyType: contractTypeName(type)))
   }
 
   /// Registers an `Encodable` stub encoded by the app's own configured `JSONEncoder`, such as
@@ -134,6 +134,6 @@ extension Catalog {
       variants: variants.map { ($0.name, source($0.make)) },
       decode: Contract.decoder(for: type, using: decoder ?? { JSONDecoder() }),
       hints: hints, redactsFreshness: true, registeredAt: "\(fileID):\(line)",
-      randomIdentities: randomIdentities))
+      randomIdentities: randomIdentities, keyType: contractTypeName(type)))
   }
 }

@@ -21,6 +21,8 @@ public struct Catalog: Sendable {
   public let locales: [String]
   /// The translations every contract resolves against.
   public let store: LocalizationStore
+  /// The store's keys as FOSMVVM's key rules look them up in wire payloads.
+  let keyIndex: WireKeyIndex
   /// Where the baselines live.
   public let baselineDirectory: URL
   /// Registered contracts, in registration order.
@@ -96,6 +98,7 @@ public struct Catalog: Sendable {
     self.unreleasedVersion = unreleased
     self.locales = locales
     self.store = store
+    keyIndex = WireKeyIndex(store)
     self.baselineDirectory = baselines
   }
 

@@ -17,6 +17,9 @@ public struct Contract: Sendable {
   let redactor: Redactor
   /// Identities declared random by design (a transient banner's `ViewModelId()`).
   let randomIdentities: [Redaction]
+  /// The app's type whose FOSMVVM keys name this wire contract's translations
+  /// (``FOSMVVMKeys``), when its registration gives one.
+  let keyType: String?
   /// Every pattern the registration's hints, redactions and random identities name: each
   /// must match a path of some payload (``HintCoverage``).
   let hintPatterns: [Redaction]
@@ -73,7 +76,7 @@ extension Contract {
   static func make(
     name: String, source: Source, variants: [(name: String, source: Source)],
     decode: (@Sendable (Data) throws -> Void)?, hints: [WireHint], redactsFreshness: Bool,
-    registeredAt: String, randomIdentities: [String] = []
+    registeredAt: String, randomIdentities: [String] = [], keyType: String? = nil
   ) throws(CatalogError) -> Contract {
     guard BaselineLayout.isValidContractName(name) else {
       throw .invalidName(kind: "contract", name: name, registeredAt: registeredAt,
@@ -136,7 +139,7 @@ extension Contract {
       name: name, variants: all, registeredAt: registeredAt, decode: decode,
       hintedAnnotations: annotations,
       redactor: Redactor(redactions: redactions, redactsFreshness: redactsFreshness),
-      randomIdentities: random,
+      randomIdentities: random, keyType: keyType,
       hintPatterns: patterns.reduce(into: []) { if !$0.contains($1) { $0.append($1) } })
   }
 

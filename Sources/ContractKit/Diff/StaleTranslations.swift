@@ -28,7 +28,11 @@ enum StaleTranslations {
 
   static func findings(in locales: [Locale], baseLocale: String) -> [Finding] {
     guard let base = locales.first(where: { $0.file.locale == baseLocale }) else { return [] }
+    // A base text that is gone (its key deleted) was removed, not reworded: the base
+    // locale's translation-missing says so, and no translation is stale for it.
+    let removed = Set(base.findings.filter { $0.kind == .translationMissing }.compactMap(\.path))
     let changed = base.findings.filter { $0.kind == .textChanged }.compactMap(\.path)
+      .filter { !removed.contains($0) }
     guard !changed.isEmpty else { return [] }
     var findings: [Finding] = []
     for locale in locales where locale.file.locale != baseLocale {
