@@ -27,6 +27,10 @@ public struct Catalog: Sendable {
   public let baselineDirectory: URL
   /// Registered contracts, in registration order.
   public private(set) var contracts: [Contract] = []
+  /// The executable that runs this catalog's command line (`app-contracts`), which
+  /// `Baselines.md` names: the command line sets it to its own name, and the test
+  /// integrations to the command they name, so both write the same document.
+  public var program = "contracts"
   /// How long one call of a wire contract's producer may take before its case is
   /// `encoding-failed` (a factory that never returns must not hang the run).
   public var producerTimeLimit: Duration = .seconds(60)

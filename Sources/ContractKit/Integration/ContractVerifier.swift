@@ -61,12 +61,19 @@ public final class ContractVerifier: Sendable {
               environment: [String: String] = ProcessInfo.processInfo.environment)
   {
     let mode = Self.recordMode(environment)
-    let built = Result { try makeCatalog() }.mapError { CatalogLoadError(description: "\($0)") }
+    let made = Result { try makeCatalog() }.mapError { CatalogLoadError(description: "\($0)") }
+    let command = command ?? CommandDiscovery.command(
+      besideBaselinesOf: (try? made.get())?.baselineDirectory)
+    // `Baselines.md` names the program the command runs, as the command line itself does.
+    let built = made.map { catalog in
+      var named = catalog
+      if let program = TextReporter.program(of: command) { named.program = program }
+      return named
+    }
     recordMode = mode
     state = built
     let catalog = try? built.get()
-    self.command = command ?? CommandDiscovery.command(
-      besideBaselinesOf: catalog?.baselineDirectory)
+    self.command = command
     guard mode != .never, let catalog else {
       recording = nil
       return
