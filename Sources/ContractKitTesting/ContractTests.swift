@@ -8,12 +8,28 @@ import Testing
 /// let contracts = ContractVerifier(AppCatalog.make, command: "swift run app-contracts")
 ///
 /// @Test(arguments: contracts.cases)
-/// func contract(_ contractCase: ContractCase) { expectContract(contractCase, in: contracts) }
+/// func contract(_ contractCase: ContractCase) async {
+///   await expectContract(contractCase, in: contracts)
+/// }
 /// ```
 /// An error fails the case; a warning (a translation that fell back to another locale) is
 /// recorded as an issue of warning severity, which shows in the output and lets the case
 /// pass. Each names the case and the JSON Pointer, shows the baseline and current values and
 /// ends with its remedy.
+///
+/// The case is checked on a thread of ContractKit's own while the test's task is suspended:
+/// the app's `async` producers (FOSMVVM factories) run on the cooperative pool meanwhile,
+/// and cases run concurrently without ever blocking a thread of the pool.
+public func expectContract(
+  _ contractCase: ContractCase, in verifier: ContractVerifier,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async {
+  recordIssues(for: await verifier.problems(for: contractCase), at: sourceLocation)
+}
+
+/// ``expectContract(_:in:sourceLocation:)`` from a synchronous test function: it checks the
+/// case on the test's own thread, a thread of the cooperative pool, so a catalog with an
+/// `async` producer needs the `async` form (`await expectContract(…)`).
 public func expectContract(
   _ contractCase: ContractCase, in verifier: ContractVerifier,
   sourceLocation: SourceLocation = #_sourceLocation
@@ -26,8 +42,16 @@ public func expectContract(
 /// unused keys, placeholder mismatches.
 ///
 /// ```swift
-/// @Test func catalog() { expectCatalog(contracts) }
+/// @Test func catalog() async { await expectCatalog(contracts) }
 /// ```
+public func expectCatalog(
+  _ verifier: ContractVerifier, sourceLocation: SourceLocation = #_sourceLocation
+) async {
+  recordIssues(for: await verifier.catalogProblems(), at: sourceLocation)
+}
+
+/// ``expectCatalog(_:sourceLocation:)`` from a synchronous test function; a catalog with an
+/// `async` producer needs the `async` form.
 public func expectCatalog(
   _ verifier: ContractVerifier, sourceLocation: SourceLocation = #_sourceLocation
 ) {

@@ -32,4 +32,15 @@ public enum SampleCatalog {
     try FOSMVVMAppContracts.register(in: &catalog)
     return catalog
   }
+
+  /// The FOSMVVM-style app's contracts alone, over translations and baselines elsewhere:
+  /// what tests break on purpose in temporary copies.
+  public static func fosmvvmApp(localizations: URL, baselines: URL) throws -> Catalog {
+    var catalog = try Catalog(
+      versions: [.v1_0, .v1_1, .v2_0, .v2_1], unreleased: .v2_1,
+      locales: ["en", "es", "de", "fr", "ja", "pt-BR"], localizations: localizations,
+      baselines: baselines)
+    try FOSMVVMAppContracts.register(in: &catalog)
+    return catalog
+  }
 }

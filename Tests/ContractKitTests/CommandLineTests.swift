@@ -154,7 +154,7 @@ struct CommandLineTests {
     #expect(result.code == 0 && result.stdout.isEmpty)
     let report = try JSONParser.parse(Array(try Data(contentsOf: output)), file: "report.json")
     #expect(report["summary"]?["gate"] == "pass")
-    #expect(report["summary"]?["baselines"] == 576)
+    #expect(report["summary"]?["baselines"] == 600)
     #expect(report["findings"] == [])
   }
 
@@ -192,7 +192,7 @@ struct CommandLineTests {
                                         file: path)
       if case .number(let count)? = report["summary"]?["contracts"] { contracts += Int(count.canonical) ?? 0 }
     }
-    #expect(contracts == 18)
+    #expect(contracts == 19)
     let merged = runContracts(["merge"] + paths + ["--format", "json"])
     let whole = runContracts(["check", "--baselines", copy.baselines.path, "--format", "json"])
     #expect(merged.code == whole.code)

@@ -114,7 +114,7 @@ struct JUnitSchemaTests {
     #expect(testCounts["check clean"] == testCounts["check failing"])
     #expect(testCounts["check clean"] == testCounts["merge clean"])
     #expect(testCounts["merge clean"] == testCounts["merge failing"])
-    #expect(testCounts["check clean"] == 4 + 18 + 18 * 4 + 576)
+    #expect(testCounts["check clean"] == 4 + 19 + 19 * 4 + 600)
     #expect((testCounts["diff failing"] ?? 0) == (testCounts["diff clean"] ?? 0))
   }
 }

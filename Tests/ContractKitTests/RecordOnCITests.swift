@@ -70,12 +70,13 @@ struct RecordOnCITests {
     let scenario = try Scenario()
     try scenario.record(scenario.catalog { try $0.register(Before.self, named: "Card", stub: { .init() }) })
     let changed = try scenario.catalog { try $0.register(After.self, named: "Card", stub: { .init() }) }
-    let local = ContractVerifier({ changed }, command: "swift run x", environment: [:])
+    // The command names the program that recorded Baselines.md, so the document is current.
+    let local = ContractVerifier({ changed }, command: "swift run contracts", environment: [:])
     #expect(local.catalogProblems() == [ContractVerifier.Problem(.warning,
       "4 harmless changes not recorded (became-non-null ×2, value-changed ×2): review them "
-        + "with 'swift run x check', then record them with 'swift run x record'.")])
-    let ci = ContractVerifier({ changed }, command: "swift run x", environment: ["CI": "true"])
+        + "with 'swift run contracts check', then record them with 'swift run contracts record'.")])
+    let ci = ContractVerifier({ changed }, command: "swift run contracts", environment: ["CI": "true"])
     #expect(ci.catalogProblems().first?.message.hasSuffix(
-      "record them on a development machine with 'swift run x record' and commit them.") == true)
+      "record them on a development machine with 'swift run contracts record' and commit them.") == true)
   }
 }

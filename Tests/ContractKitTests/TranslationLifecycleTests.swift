@@ -62,7 +62,7 @@ struct TranslationLifecycleTests {
     let again = try Record(catalog: reworded).run()
     #expect(again.written.isEmpty && again.staleTranslations.map(brief) == stale)
     // swift test shows it, as a warning.
-    let verifier = ContractVerifier({ reworded }, command: "swift run x", environment: [:])
+    let verifier = ContractVerifier({ reworded }, command: "swift run contracts", environment: [:])
     #expect(verifier.catalogProblems().map(\.severity) == [.warning])
     #expect(verifier.catalogProblems().first?.message.hasPrefix(
       "translation-stale at Card 1.0.0 /title in es (default)") == true)
@@ -124,7 +124,7 @@ struct TranslationLifecycleTests {
     try scenario.record(catalog("Weekly summary"))
     let reworded = try catalog("Summary of the week")
     try scenario.record(reworded)
-    let verifier = ContractVerifier({ reworded }, command: "swift run x", environment: [:])
+    let verifier = ContractVerifier({ reworded }, command: "swift run contracts", environment: [:])
     let problems = verifier.catalogProblems()
     #expect(problems.map(\.severity) == [.warning])
     #expect(problems.first?.message.hasPrefix(

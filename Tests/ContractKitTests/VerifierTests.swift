@@ -74,7 +74,7 @@ struct VerifierTests {
   @Test("a breaking change names the case and pointer, both values, and --accept-breaking")
   func failureMessage() throws {
     let scenario = try Scenario()
-    try scenario.record(scenario.catalog(locales: ["en"]) {
+    try scenario.record(program: "app-contracts", scenario.catalog(locales: ["en"]) {
       try $0.register(Card.self, named: "Card", stub: { .init() })
     })
     struct Retyped: Codable, Sendable {
@@ -98,7 +98,7 @@ struct VerifierTests {
   func unreleasedBreak() throws {
     let scenario = try Scenario()
     let versions: [SystemVersion] = ["1.0.0", "1.1.0"]
-    try scenario.record(scenario.catalog(versions: versions, locales: ["en"]) {
+    try scenario.record(program: "app-contracts", scenario.catalog(versions: versions, locales: ["en"]) {
       try $0.register(Card.self, named: "Card", stub: { .init() })
     })
     struct Renamed: Codable, Sendable {
@@ -144,7 +144,7 @@ struct VerifierTests {
   @Test("a removed contract says how to retire it: record never deletes baselines")
   func removedContract() throws {
     let scenario = try Scenario()
-    try scenario.record(scenario.catalog(locales: ["en"]) {
+    try scenario.record(program: "app-contracts", scenario.catalog(locales: ["en"]) {
       try $0.register(Card.self, named: "Card", stub: { .init() })
       try $0.register(Card.self, named: "OldCard", stub: { .init() })
     })
@@ -164,7 +164,7 @@ struct VerifierTests {
   func volatileValue() throws {
     struct Stamp: Codable, Sendable { var at: Date }
     let scenario = try Scenario()
-    try scenario.record(scenario.catalog(locales: ["en"]) {
+    try scenario.record(program: "app-contracts", scenario.catalog(locales: ["en"]) {
       try $0.register(Stamp.self, named: "Stamp", stub: { .init(at: Date(timeIntervalSince1970: 0)) })
     })
     let ticks = Mutex(0)
@@ -212,7 +212,7 @@ struct VerifierTests {
   @Test("CONTRACTKIT_RECORD=all refused: the refusal once in the catalog test, not per case")
   func refusedOnce() throws {
     let scenario = try Scenario()
-    try scenario.record(scenario.catalog(locales: ["en", "es"]) {
+    try scenario.record(program: "app-contracts", scenario.catalog(locales: ["en", "es"]) {
       try $0.register(Card.self, named: "Card", stub: { .init() })
       try $0.register(Card.self, named: "Other", stub: { .init() })
     })
@@ -303,7 +303,7 @@ struct VerifierTests {
     let catalog = {
       try scenario.catalog(yaml: yaml) { try $0.register(Titled.self, named: "Card", stub: { .init() }) }
     }
-    _ = try Record(catalog: catalog()).run()
+    try scenario.record(program: "app-contracts", catalog())
     return ContractVerifier(catalog, command: command, environment: [:])
   }
 

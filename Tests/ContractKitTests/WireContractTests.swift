@@ -175,23 +175,26 @@ struct WireContractTests {
       + Self.both("warning decode-failed", "/extra"))
   }
 
-  @Test("an error the app's encoder throws names the contract, version, locale and variant")
+  @Test("an error the app's encoder throws, or invalid JSON, is encoding-failed naming the case")
   func producerError() throws {
     struct Broken: Error, CustomStringConvertible { var description: String { "no store" } }
     let scenario = try Scenario()
     let catalog = try scenario.catalog(locales: ["en"]) { catalog in
       try catalog.register(wire: "Card") { _ in throw Broken() }
     }
-    let result = runContracts(["check"], catalog: { catalog })
-    #expect(result.code == 2)
-    #expect(result.stderr == "Error: Card 1.0.0 en default cannot be encoded: no store\n")
+    let report = try scenario.check(catalog)
+    let failures = report.findings.filter { $0.kind == .encodingFailed }
+    #expect(briefs(report, excluding: [.baselinesStale])
+      == ["error encoding-failed Card 1.0.0 en default"])
+    #expect(failures.map(\.message) == ["cannot be encoded: no store"])
     let invalid = try scenario.catalog(locales: ["en"]) { catalog in
       try catalog.register(wire: "Card") { _ in Data("{\"a\": }".utf8) }
     }
-    let second = runContracts(["check"], catalog: { invalid })
-    #expect(second.code == 2)
-    #expect(second.stderr.hasPrefix(
-      "Error: Card 1.0.0 en default cannot be encoded: the app's encoder wrote invalid JSON: "))
+    let second = try scenario.check(invalid)
+    #expect(briefs(second, excluding: [.baselinesStale])
+      == ["error encoding-failed Card 1.0.0 en default"])
+    #expect(second.findings.first { $0.kind == .encodingFailed }?.message.hasPrefix(
+      "cannot be encoded: the app's encoder wrote invalid JSON: ") == true)
   }
 
   /// A DTO the app sends in snake_case with ISO 8601 dates.

@@ -145,7 +145,7 @@ extension ContractMetadata {
     case .versioned(let since, let until):
       object["since"] = since.map { .string($0.versionString) } ?? .null
       object["until"] = until.map { .string($0.versionString) } ?? .null
-    case .text, .localizedNumber, .localizedDate, .identity, .date, .optional:
+    case .text, .localizedNumber, .localizedDate, .identity, .randomIdentity, .date, .optional:
       break
     }
     return .object(object)
@@ -170,6 +170,7 @@ extension ContractMetadata {
     case "localized-number": return .localizedNumber
     case "localized-date": return .localizedDate
     case "identity": return .identity
+    case "random-identity": return .randomIdentity
     case "date": return .date
     case "optional": return .optional
     case "enum":

@@ -47,7 +47,8 @@ extension Catalog {
           let redacted = contract.redactor.apply(to: payload.value)
           return CasePayload(
             bytes: CanonicalJSON.encode(redacted), lookups: payload.lookups,
-            annotations: payload.annotations, randomIdentities: payload.randomIdentities,
+            annotations: payload.annotations,
+            randomIdentities: contract.undeclaredRandomIdentities(payload.randomIdentities),
             live: payload.value, value: redacted)
         }
         let encoding = try encoder.encodeCanonical(make())
@@ -55,23 +56,33 @@ extension Catalog {
           bytes: encoding.bytes, lookups: encoding.lookups, annotations: encoding.annotations,
           randomIdentities: encoding.randomIdentities, live: nil, making: { encoding.value })
       } catch {
-        throw EncodingFailure(contractCase: contractCase, reason: EncodingFailure.reason(error))
+        throw EncodingFailure(contractCase: contractCase, error: error)
       }
-    case .wire(let produce):
-      _ = WireProduction.utcPinned
+    case .wire, .wireAsync:
       let request = WireRequest(
         contract: contract.name, variant: contractCase.variant, locale: contractCase.locale,
         baseLocale: baseLocale, version: contractCase.version)
       let bytes: [UInt8]
-      do {
-        bytes = try produce(request)
-      } catch {
-        throw EncodingFailure(contractCase: contractCase, reason: EncodingFailure.reason(error))
+      if case .wire(let produce) = variant.source {
+        bytes = try ProducerCall.run(
+          produce, for: request, limit: producerTimeLimit, stall: contract.stall)
+      } else if case .wireAsync(let produce) = variant.source {
+        bytes = try ProducerCall.run(
+          produce, for: request, limit: producerTimeLimit, stall: contract.stall)
+      } else {
+        preconditionFailure("a wire source that is neither")
       }
       let hints = annotations ? contract.hintedAnnotations : [:]
+      let zone = ZoneNeutralDates.processZone
+      let respellsDates = ZoneNeutralDates.differsFromUTC(zone)
       // Without identity objects, the only values a wire contract redacts undeclared, and
       // without declared redactions, the canonical bytes are the app's bytes respelled.
-      if contract.redactor.redactions.isEmpty,
+      let keys = contract.keyType.flatMap { type in
+        keyIndex.keys.isEmpty ? nil : FOSMVVMKeys(
+          type: type, index: keyIndex, store: store, locale: contractCase.locale,
+          baseLocale: baseLocale)
+      }
+      if contract.redactor.redactions.isEmpty, !respellsDates, keys == nil,
         let canonical = JSONParser.canonicalBytes(of: bytes),
         case let facts = CanonicalFacts(canonical: canonical), !facts.hasIdentityObject
       {
@@ -79,17 +90,32 @@ extension Catalog {
           bytes: canonical, lookups: [], annotations: hints, randomIdentities: [], live: nil,
           facts: facts, making: { CasePayload.parse(ownBytes: canonical) })
       }
-      let value: JSONValue
+      var value: JSONValue
       do {
         value = try JSONParser.parse(bytes, file: "the app's payload")
       } catch {
         throw EncodingFailure(contractCase: contractCase,
                               reason: "the app's encoder wrote invalid JSON: \(error)")
       }
+      if respellsDates,
+        let utc = ZoneNeutralDates(zone: zone, locale: contractCase.locale).apply(to: value)
+      {
+        value = utc
+      }
+      let found = keys?.found(in: value) ?? FOSMVVMKeys.Found()
+      var annotated = hints
+      if annotations {
+        for (pattern, list) in found.annotations {
+          for annotation in list where !(annotated[pattern]?.contains(annotation) ?? false) {
+            annotated[pattern, default: []].append(annotation)
+          }
+        }
+      }
       let redacted = contract.redactor.apply(to: value)
       return CasePayload(
-        bytes: CanonicalJSON.encode(redacted), lookups: [], annotations: hints,
-        randomIdentities: WireIdentity.randomPointers(in: value), live: value, value: redacted)
+        bytes: CanonicalJSON.encode(redacted), lookups: found.lookups, annotations: annotated,
+        randomIdentities: contract.undeclaredRandomIdentities(WireIdentity.randomPointers(in: value)),
+        live: value, value: redacted)
     }
   }
 }
@@ -176,25 +202,33 @@ final class CasePayload {
   }
 }
 
-/// What every run of the app's own encoder shares.
-enum WireProduction {
-  /// The process's time zone, pinned to UTC before the first producer runs: FOSMVVM (and any
-  /// `DateFormatter` left at its default) formats dates in the process's time zone.
-  static let utcPinned: Void = {
-    setenv("TZ", "UTC", 1)
-    tzset()
-    if let utc = TimeZone(identifier: "UTC") { NSTimeZone.default = utc }
-  }()
-}
-
 /// A stub that cannot be encoded (a NaN, an error thrown by its `encode(to:)`), with the case
 /// it was encoded for.
 package struct EncodingFailure: Error, Sendable, Hashable, CustomStringConvertible {
   package let contractCase: ContractCase
   /// What the encoder said.
   package let reason: String
+  /// Whether the type's declaration is the mistake (a ``DeclarationError``): the run stops
+  /// (exit 2) rather than report one case.
+  package let isDeclarationMistake: Bool
+
+  package init(contractCase: ContractCase, reason: String) {
+    self.contractCase = contractCase
+    self.reason = reason
+    isDeclarationMistake = false
+  }
+
+  /// The failure `error` caused while encoding `contractCase`.
+  init(contractCase: ContractCase, error: any Error) {
+    self.contractCase = contractCase
+    reason = Self.reason(error)
+    isDeclarationMistake = error is DeclarationError
+  }
 
   package var description: String { "\(contractCase) cannot be encoded: \(reason)" }
+
+  /// This failure as its case's `encoding-failed` finding: a run reports it and goes on.
+  var finding: Finding { .encodingFailed(contractCase, reason: reason) }
 
   /// The sentence an encoding error carries, rather than its whole debug dump.
   static func reason(_ error: any Error) -> String {

@@ -22,6 +22,8 @@ public struct Catalog: Sendable {
   public let locales: [String]
   /// The translations every contract resolves against.
   public let store: LocalizationStore
+  /// The store's keys as FOSMVVM's key rules look them up in wire payloads.
+  let keyIndex: WireKeyIndex
   /// Where the baselines live.
   public let baselineDirectory: URL
   /// Registered contracts, in registration order.
@@ -33,6 +35,13 @@ public struct Catalog: Sendable {
   /// The least localization coverage, in percent, each locale must have: a locale below it
   /// fails the gate (`--min-coverage` overrides it); `nil` sets no floor.
   public var minimumCoverage: Double?
+  /// The executable that runs this catalog's command line (`app-contracts`), which
+  /// `Baselines.md` names: the command line sets it to its own name, and the test
+  /// integrations to the command they name, so both write the same document.
+  package var program = "contracts"
+  /// How long one call of a wire contract's producer may take before its case is
+  /// `encoding-failed` (a factory that never returns must not hang the run).
+  public var producerTimeLimit: Duration = .seconds(60)
 
   /// The version clients of the next release run.
   public var currentVersion: SystemVersion { versions[versions.count - 1] }
@@ -109,6 +118,7 @@ public struct Catalog: Sendable {
     self.unreleasedVersion = unreleased
     self.locales = locales
     self.store = store
+    keyIndex = WireKeyIndex(store)
     self.baselineDirectory = baselines
   }
 
@@ -157,7 +167,7 @@ public struct Catalog: Sendable {
     var hints: [WireHint] = []
     for pattern in patterns {
       do {
-        hints.append(WireHint(fact: .redaction(try Redaction(pattern))))
+        hints.append(WireHint(fact: .redaction(try Redaction(pattern).pattern)))
       } catch {
         throw .invalidDeclaration("\(error.description) (\(registeredAt))")
       }

@@ -16,6 +16,16 @@ package struct Contract: Sendable {
   let hintedAnnotations: [String: [PathAnnotation]]
   /// The values baselines hold placeholders for.
   let redactor: Redactor
+  /// Identities declared random by design (a transient banner's `ViewModelId()`).
+  let randomIdentities: [Redaction]
+  /// The app's type whose FOSMVVM keys name this wire contract's translations
+  /// (``FOSMVVMKeys``), when its registration gives one.
+  let keyType: String?
+  /// Every pattern the registration's hints, redactions and random identities name: each
+  /// must match a path of some payload (``HintCoverage``).
+  let hintPatterns: [Redaction]
+  /// Whether this contract's producer already failed to return (wire contracts).
+  let stall = ProducerStall()
 
   /// One stub variant of a contract.
   package struct Variant: Sendable {
@@ -29,14 +39,28 @@ package struct Contract: Sendable {
   enum Source: Sendable {
     /// A fresh stub, encoded by ContractKit's localizing encoder.
     case stub(@Sendable () -> any Encodable & Sendable)
-    /// The app's own bytes for a request (a wire contract).
+    /// The app's own bytes for a request (a wire contract), run by ``ProducerCall``.
     case wire(@Sendable (WireRequest) throws -> [UInt8])
+    /// The app's own bytes for a request, made by an `async` producer (a FOSMVVM factory).
+    case wireAsync(@Sendable (WireRequest) async throws -> [UInt8])
   }
 
   /// Whether the app's own encoder produces this contract's payloads.
   package var isWire: Bool {
-    if case .wire? = variants.first?.source { return true }
-    return false
+    switch variants.first?.source {
+    case .wire?, .wireAsync?: return true
+    case .stub?, nil: return false
+    }
+  }
+
+  /// The pointers of `pointers` (random identities an encoding made) that no declaration
+  /// says are random by design: each is `identity-nondeterministic`.
+  func undeclaredRandomIdentities(_ pointers: [String]) -> [String] {
+    guard !randomIdentities.isEmpty else { return pointers }
+    return pointers.filter { pointer in
+      let tokens = JSONPointer.tokens(of: pointer)[...]
+      return !randomIdentities.contains { $0.matches(tokens) }
+    }
   }
 
   /// The variant named `name`.
@@ -53,7 +77,7 @@ extension Contract {
   static func make(
     name: String, source: Source, variants: [(name: String, source: Source)],
     decode: (@Sendable (Data) throws -> Void)?, hints: [WireHint], redactsFreshness: Bool,
-    registeredAt: String
+    registeredAt: String, randomIdentities: [String] = [], keyType: String? = nil
   ) throws(CatalogError) -> Contract {
     guard BaselineLayout.isValidContractName(name) else {
       throw .invalidName(kind: "contract", name: name, registeredAt: registeredAt,
@@ -71,6 +95,16 @@ extension Contract {
     }
     var annotations: [String: [PathAnnotation]] = [:]
     var redactions: [Redaction] = []
+    var patterns: [Redaction] = []
+    func redaction(_ pattern: String, as what: String) throws(CatalogError) -> Redaction {
+      do {
+        return try Redaction(pattern)
+      } catch {
+        throw .invalidDeclaration(
+          "contract '\(name)' (\(registeredAt)) \(what) '\(pattern)', which is not a path "
+            + "pattern: \(error.description)")
+      }
+    }
     for hint in hints {
       switch hint.fact {
       case .annotation(let pattern, let annotation):
@@ -80,16 +114,34 @@ extension Contract {
               + "pattern: use a JSON Pointer with '*' for any one index or key")
         }
         annotations[pattern, default: []].append(annotation)
-      case .redaction(let redaction):
-        redactions.append(redaction)
+        patterns.append(try redaction(pattern, as: "hints at"))
+      case .redaction(let pattern):
+        redactions.append(try redaction(pattern, as: "redacts"))
+        patterns.append(redactions[redactions.count - 1])
       }
+    }
+    // A random-by-design identity is redacted where it is: a string id's value, or the
+    // members of FOSMVVM's `vmId` object (it has no `id` to keep).
+    var random: [Redaction] = []
+    for pattern in randomIdentities {
+      guard !pattern.contains("**") else {
+        throw .invalidDeclaration(
+          "contract '\(name)' (\(registeredAt)) declares a random identity at '\(pattern)': "
+            + "name the identity itself, with '*' for any one index or key")
+      }
+      random.append(try redaction(pattern, as: "declares a random identity at"))
+      redactions.append(random[random.count - 1])
+      patterns.append(random[random.count - 1])
+      annotations[pattern, default: []].append(.randomIdentity)
     }
     let all = [Variant(name: BaselineLayout.defaultVariant, source: source)]
       + variants.map { Variant(name: $0.name, source: $0.source) }
     return Contract(
       name: name, variants: all, registeredAt: registeredAt, decode: decode,
       hintedAnnotations: annotations,
-      redactor: Redactor(redactions: redactions, redactsFreshness: redactsFreshness))
+      redactor: Redactor(redactions: redactions, redactsFreshness: redactsFreshness),
+      randomIdentities: random, keyType: keyType,
+      hintPatterns: patterns.reduce(into: []) { if !$0.contains($1) { $0.append($1) } })
   }
 
   /// A decoder of baselines with `type`, or `nil` when `type` is not `Decodable`.

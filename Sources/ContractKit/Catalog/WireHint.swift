@@ -18,7 +18,8 @@ import ContractKitRuntime
 public struct WireHint: Sendable, Hashable {
   enum Fact: Sendable, Hashable {
     case annotation(pattern: String, PathAnnotation)
-    case redaction(Redaction)
+    /// A redaction pattern, validated when the contract is registered.
+    case redaction(String)
   }
 
   let fact: Fact
@@ -48,20 +49,18 @@ public struct WireHint: Sendable, Hashable {
 
   /// A value that changes on every encoding by design (a server time stamp, a request id):
   /// baselines hold a placeholder of its type there.
-  /// - Precondition: `pattern` is `""` or starts with `/`.
+  ///
+  /// `pattern` is `""` or starts with `/`; registering a contract with any other pattern
+  /// throws a ``CatalogError`` naming the contract and the pattern.
   public static func redacted(_ pattern: String) -> WireHint {
-    do {
-      return WireHint(fact: .redaction(try Redaction(pattern)))
-    } catch {
-      preconditionFailure(error.description)
-    }
+    WireHint(fact: .redaction(pattern))
   }
 
   /// The pattern the hint is about.
   var pattern: String {
     switch fact {
     case .annotation(let pattern, _): pattern
-    case .redaction(let redaction): redaction.pattern
+    case .redaction(let pattern): pattern
     }
   }
 }

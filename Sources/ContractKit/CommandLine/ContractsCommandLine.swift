@@ -63,7 +63,8 @@ public enum ContractsCommandLine {
     colored: Bool, stdout: (String) throws -> Void
   ) throws -> Int32 {
     func loadCatalog() throws -> Catalog {
-      let catalog = try makeCatalog()
+      var catalog = try makeCatalog()
+      catalog.program = program
       guard let directory = invocation.baselines else { return catalog }
       // A directory named on the command line must exist, except for `record`, which may
       // be creating it: a typo must not read as "every baseline is missing".

@@ -48,7 +48,12 @@ enum StaleTranslations {
   ) -> (findings: [Finding], sources: [TranslationSource]) {
     guard let base = locales.first(where: { $0.file.locale == baseLocale }) else { return ([], []) }
     let variant = base.file.variant
-    let changed = base.findings.filter { $0.kind == .textChanged && $0.path != nil }
+    // A base text that is gone (its key deleted) was removed, not reworded: the base
+    // locale's translation-missing says so, and no translation is stale for it.
+    let removed = Set(base.findings.filter { $0.kind == .translationMissing }.compactMap(\.path))
+    let changed = base.findings.filter {
+      $0.kind == .textChanged && $0.path.map { !removed.contains($0) } ?? false
+    }
     let earlier = committed.filter { $0.variant == variant }
     guard !changed.isEmpty || !earlier.isEmpty else { return ([], []) }
     let basePayload = base.payload

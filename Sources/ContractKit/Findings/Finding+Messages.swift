@@ -149,6 +149,11 @@ extension Finding {
     return finding
   }
 
+  /// The stub, the encoder or the app's producer threw (or never returned) for `file`.
+  static func encodingFailed(_ file: ContractCase, reason: String) -> Finding {
+    Finding(.encodingFailed, scope: .file(file), message: "cannot be encoded: \(reason)")
+  }
+
   static func baselineMissing(_ file: ContractCase) -> Finding {
     Finding(.baselineMissing, scope: .file(file), message: "no committed baseline yet")
   }

@@ -44,6 +44,9 @@ extension FindingKind {
     case .decodeFailed:
       KindPolicy(.error, breaks: .forward, bump: .none, values: .baselineAndCurrent,
                  .needsReason)
+    // Nothing to compare: the stub, the encoder or the app's producer threw for this case.
+    case .encodingFailed:
+      KindPolicy(.error, breaks: false, bump: .none, values: .currentOnly, .keeps)
     // Identity.
     case .identityChanged:
       KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .needsReason)
@@ -239,6 +242,9 @@ extension Finding {
     case .fieldRemoved, .typeChanged, .becameNull, .enumCaseRemoved, .identityChanged:
       return "Clients of released versions break. Revert the change; if the break is intended, "
         + "run: \(command) record --accept-breaking --reason \"…\""
+    case .encodingFailed:
+      return "Fix the stub, the producer or its encoder so that this case encodes; every other "
+        + "case was still checked. Recording cannot fix this."
     case .identityNondeterministic, .volatileValue:
       return "Fix the stub: no ViewModelId(), Date(), UUID() or randomness in stub(). "
         + "Recording cannot fix this."

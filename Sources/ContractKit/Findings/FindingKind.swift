@@ -21,6 +21,7 @@ package enum FindingKind: String, Sendable, Hashable, Codable, CaseIterable {
   case enumCaseAdded = "enum-case-added"
   case valueChanged = "value-changed"
   case decodeFailed = "decode-failed"
+  case encodingFailed = "encoding-failed"
   // Identity.
   case identityChanged = "identity-changed"
   case identityNondeterministic = "identity-nondeterministic"

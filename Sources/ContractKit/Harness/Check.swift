@@ -51,7 +51,7 @@ package struct Check: Sendable {
     // One job per contract, its versions one after the other on one thread: a stub is the
     // same in every version, and the thread's formatters remember what they spelled.
     var groups = try WorkerPool.map(contracts, threads: options.threads) { contract in
-      try catalog.versions.map { version in
+      let outcomes = try catalog.versions.map { version in
         var check = GroupCheck(
           catalog: catalog, contract: contract, version: version, files: files)
         if version == catalog.currentVersion { check.releasedBefore = previous }
@@ -65,6 +65,14 @@ package struct Check: Sendable {
         }
         return outcome
       }
+      // A hint that matches nothing in any version and variant is a mistake (`/titel`).
+      let unmatched = contract.hintPatterns.map(\.pattern).filter { pattern in
+        !outcomes.contains { $0.matchedHints.contains(pattern) }
+      }
+      if !unmatched.isEmpty, outcomes.contains(where: \.lookedForHints) {
+        throw HintCoverage.unmatched(unmatched, of: contract)
+      }
+      return outcomes
     }.flatMap { $0 }
     let total = totals.withLock { $0 }
     var comparison = ReleaseComparison(

@@ -34,6 +34,10 @@ struct GroupCheck {
     /// The kinds of change from ``GroupCheck/releasedBefore``'s baselines to today's
     /// encodings of this version.
     var releaseChanges: Set<FindingKind> = []
+    /// The hint patterns some payload of the group matched, and whether any payload was
+    /// looked at (none is when every case failed to encode).
+    var matchedHints: Set<String> = []
+    var lookedForHints = false
   }
 
   /// The version folder checked.
@@ -56,13 +60,37 @@ struct GroupCheck {
     // where only missing baselines are written (`--missing`): the tree is then what a full
     // `record` of those cases leaves.
     var stagedMissing = false
+    // A case that failed to encode leaves the metadata incomplete: not worth a finding, and
+    // never written.
+    var encodedEveryCase = true
     for (position, (variant, contractCase)) in cases.enumerated() {
-      let result = try CaseCheck(
-        catalog: catalog, contract: contract, variant: variant, contractCase: contractCase,
-        files: files, committedMetadata: committed,
-        collectsAnnotations: contractCase.locale == annotatedLocale
-      ).run()
+      let result: CaseCheck.Outcome
+      do {
+        result = try CaseCheck(
+          catalog: catalog, contract: contract, variant: variant, contractCase: contractCase,
+          files: files, committedMetadata: committed,
+          collectsAnnotations: contractCase.locale == annotatedLocale
+        ).run()
+      } catch let failure as EncodingFailure where !failure.isDeclarationMistake {
+        // One case that cannot be encoded is its finding; the others are still checked. A
+        // mistake in a type's declaration stops the run (exit 2), naming the type.
+        outcome.findings.append(failure.finding)
+        outcome.baselineCount += 1
+        encodedEveryCase = false
+        if contractCase.locale == catalog.locales.last {
+          outcome.findings += StaleTranslations.findings(
+            in: variantLocales, baseLocale: catalog.baseLocale)
+          variantLocales = []
+        }
+        continue
+      }
       outcome.findings += result.findings
+      // The paths are the same in every locale: one locale per variant is enough.
+      if contractCase.locale == annotatedLocale, !contract.hintPatterns.isEmpty {
+        outcome.matchedHints.formUnion(
+          HintCoverage.matched(contract.hintPatterns, in: result.payload.value))
+        outcome.lookedForHints = true
+      }
       metadata.merge(result.payload.annotations)
       if contractCase.locale == annotatedLocale {
         recordedMetadata.merge(result.payload.annotations)
@@ -116,7 +144,7 @@ struct GroupCheck {
       outcome.releaseChanges.formUnion(
         EnumCaseDiff.changes(old: old, new: metadata, in: folder, released: true).map(\.kind))
     }
-    if outcome.metadataChanged, let staging,
+    if outcome.metadataChanged, encodedEveryCase, let staging,
       staging.stagesMetadata(folder, committed.bytes == nil || stagedMissing)
     {
       let recorded = CanonicalJSON.encode(recordedMetadata.json)
@@ -125,7 +153,9 @@ struct GroupCheck {
       }
     }
     // A contract.json whose change an enum finding already names is not also stale.
-    if outcome.metadataChanged, outcome.changedCases.isEmpty, enumChanges.isEmpty {
+    if outcome.metadataChanged, encodedEveryCase, outcome.changedCases.isEmpty,
+      enumChanges.isEmpty
+    {
       outcome.findings.append(
         .staleMetadata(folder, display: files.displayPath(folder.metadataPath)))
     }

@@ -181,7 +181,12 @@ package struct Record: Sendable {
         for variant in contract.variants {
           for locale in catalog.locales {
             let file = folder.file(locale: locale, variant: variant.name)
-            let payload = try catalog.encode(variant, of: contract, for: file)
+            let payload: EncodedPayload
+            do {
+              payload = try catalog.encode(variant, of: contract, for: file)
+            } catch let failure as EncodingFailure where !failure.isDeclarationMistake {
+              continue  // The check reported it as `encoding-failed`, and wrote nothing.
+            }
             let roles = PathRoles(
               metadata: ContractMetadata(
                 contract: contract.name, version: version.versionString,

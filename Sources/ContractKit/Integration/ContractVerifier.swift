@@ -39,7 +39,9 @@ public final class ContractVerifier: Sendable {
   package let onCI: Bool
   /// The record `CONTRACTKIT_RECORD` asked for that CI did not do.
   private let suppressedRecord: RecordMode?
-  private let recordOutcome: Result<Record.Outcome, CatalogLoadError>?
+  /// The recording `CONTRACTKIT_RECORD` asked for, started when the verifier is made; every
+  /// check waits for it (suspended, never blocking a thread of the cooperative pool).
+  private let recording: BackgroundValue<Result<Record.Outcome, CatalogLoadError>>?
 
   /// Builds the catalog once and, when recording is asked for, records before any case runs.
   ///
@@ -52,28 +54,37 @@ public final class ContractVerifier: Sendable {
               environment: [String: String] = ProcessInfo.processInfo.environment)
   {
     let mode = Self.recordMode(environment)
-    let built = Result { try makeCatalog() }.mapError { CatalogLoadError(description: "\($0)") }
+    let made = Result { try makeCatalog() }.mapError { CatalogLoadError(description: "\($0)") }
+    let command = command ?? Self.undeclaredCommand
+    // `Baselines.md` names the program the command runs, as the command line itself does.
+    let built = made.map { catalog in
+      var named = catalog
+      if let program = TextReporter.program(of: command) { named.program = program }
+      return named
+    }
     recordMode = mode
     onCI = Self.isCI(environment)
     let asked = environment["CONTRACTKIT_RECORD"].flatMap(RecordMode.init(rawValue:)) ?? .never
     suppressedRecord = mode == .never && asked != .never ? asked : nil
     state = built
+    self.command = command
     let catalog = try? built.get()
-    self.command = command ?? Self.undeclaredCommand
     guard mode != .never, let catalog else {
-      recordOutcome = nil
+      recording = nil
       return
     }
-    recordOutcome = Result {
-      try Record(catalog: catalog, mode: mode).run()
-    }.mapError { CatalogLoadError(description: "\($0)") }
+    // Not run here: a verifier is usually a global that the first test case makes, on a
+    // thread of the cooperative pool, which must not wait for producers that need the pool.
+    recording = BackgroundValue {
+      Result {
+        try Record(catalog: catalog, mode: mode).run()
+      }.mapError { CatalogLoadError(description: "\($0)") }
+    }
   }
 
   /// What remedies name when the package did not declare its command.
   static let undeclaredCommand = "swift run <your contracts executable>"
 
-  /// `CONTRACTKIT_RECORD=missing|all`; unset never writes; `CI=true` never writes unless
-  /// `CONTRACTKIT_RECORD_FORCE=1`.
   /// `CONTRACTKIT_RECORD=missing|all`; unset never writes; on CI (``isCI(_:)``) never
   /// writes unless `CONTRACTKIT_RECORD_FORCE=1`.
   static func recordMode(_ environment: [String: String]) -> RecordMode {
@@ -101,7 +112,23 @@ public final class ContractVerifier: Sendable {
   public var cases: [ContractCase] { (try? state.get().cases) ?? [] }
 
   /// The errors and warnings of one case: empty when it passes cleanly.
+  ///
+  /// The case is checked on a thread of ContractKit's own while the calling task is
+  /// suspended, so the app's `async` producers run on the cooperative pool meanwhile.
+  public func problems(for contractCase: ContractCase) async -> [Problem] {
+    let recorded = await recordOutcome()
+    return await WorkerPool.value { self.checkedProblems(for: contractCase, recorded: recorded) }
+  }
+
+  /// ``problems(for:)`` for a caller that is not on the cooperative pool (a synchronous
+  /// XCTest method on the main thread): it waits for the check.
   public func problems(for contractCase: ContractCase) -> [Problem] {
+    checkedProblems(for: contractCase, recorded: waitForRecordOutcome())
+  }
+
+  private func checkedProblems(
+    for contractCase: ContractCase, recorded: Result<Record.Outcome, CatalogLoadError>?
+  ) -> [Problem] {
     let catalog: Catalog
     switch state {
     case .failure(let error): return [Self.unbuilt(error)]
@@ -120,6 +147,8 @@ public final class ContractVerifier: Sendable {
       return FindingGroup.grouping(outcome.findings.sorted(by: Finding.reportOrder),
                                    localeOrder: catalog.locales)
         .compactMap { problem($0, in: catalog) }
+    } catch let failure as EncodingFailure {
+      return [problem(FindingGroup(failure.finding), in: catalog)].compactMap { $0 }
     } catch {
       return [Problem(.error, "\(contractCase): \(error)")]
     }
@@ -131,7 +160,19 @@ public final class ContractVerifier: Sendable {
   ///
   /// A recording that `CONTRACTKIT_RECORD` asked for is reported here once, not with every
   /// case; each case still reports its own finding.
+  public func catalogProblems() async -> [Problem] {
+    let recorded = await recordOutcome()
+    return await WorkerPool.value { self.checkedCatalogProblems(recorded: recorded) }
+  }
+
+  /// ``catalogProblems()`` for a caller that is not on the cooperative pool.
   public func catalogProblems() -> [Problem] {
+    checkedCatalogProblems(recorded: waitForRecordOutcome())
+  }
+
+  private func checkedCatalogProblems(recorded: Result<Record.Outcome, CatalogLoadError>?)
+    -> [Problem]
+  {
     let catalog: Catalog
     switch state {
     case .failure(let error): return [Self.unbuilt(error)]
@@ -143,12 +184,12 @@ public final class ContractVerifier: Sendable {
       // catalog-wide test shows it, as a warning, once for all its locales and versions.
       let findings = report.findings
         .filter { $0.scope.file == nil || $0.kind == .translationStale }
-      return recordProblems()
+      return recordProblems(recorded)
         + FindingGroup.grouping(findings, localeOrder: catalog.locales)
           .compactMap { problem($0, in: catalog) }
         + pendingProblems(report)
     } catch {
-      return recordProblems() + [Problem(.error, "\(error)")]
+      return recordProblems(recorded) + [Problem(.error, "\(error)")]
     }
   }
 
@@ -169,13 +210,25 @@ public final class ContractVerifier: Sendable {
       + "(\(kinds)): \(next).")]
   }
 
-  private func recordProblems() -> [Problem] {
+  /// The recording's outcome, once it finished; `nil` when none was asked for.
+  private func recordOutcome() async -> Result<Record.Outcome, CatalogLoadError>? {
+    await recording?.get()
+  }
+
+  /// ``recordOutcome()`` for a caller that waits.
+  private func waitForRecordOutcome() -> Result<Record.Outcome, CatalogLoadError>? {
+    recording?.wait()
+  }
+
+  private func recordProblems(_ recorded: Result<Record.Outcome, CatalogLoadError>?)
+    -> [Problem]
+  {
     if let suppressedRecord {
       return [Problem(.warning, "CONTRACTKIT_RECORD=\(suppressedRecord.rawValue) was not done: "
         + "with CI=true nothing is ever recorded, so CI cannot bless its own changes. Record on "
         + "a development machine and commit (CONTRACTKIT_RECORD_FORCE=1 forces it).")]
     }
-    switch recordOutcome {
+    switch recorded {
     case .success(let outcome)? where outcome.refused:
       let text = RecordReport.text(outcome, baselines: "the baseline directory", command: command)
       // One problem, in the catalog-wide test: each refused case still fails on its own.

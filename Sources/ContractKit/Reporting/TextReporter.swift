@@ -34,6 +34,18 @@ enum TextReporter {
 
   /// Renders `report`; `colored` wraps severity words in ANSI colours, and `command` is the
   /// user's command line that the next step names.
+  /// The program `command` runs: `app-contracts` for `swift run app-contracts`; `nil` for
+  /// anything else (a placeholder such as `swift run <your contracts executable>`).
+  static func program(of command: String) -> String? {
+    let prefix = "swift run "
+    guard command.hasPrefix(prefix) else { return nil }
+    let program = command.dropFirst(prefix.count)
+    guard !program.isEmpty, !program.contains(where: { $0 == " " || $0 == "<" }) else {
+      return nil
+    }
+    return String(program)
+  }
+
   static func render(_ report: Report, colored: Bool, command: String = "swift run contracts")
     -> String
   {
@@ -50,7 +62,8 @@ enum TextReporter {
       if let since = report.since { lines += SinceReleaseLines.acceptedText(since) }
       lines += coverageLines(report.coverage)
     } else {
-      lines.append("contracts \(report.command): \(report.summary.countsSentence)")
+      lines.append("\(program(of: command) ?? "contracts") \(report.command): "
+        + report.summary.countsSentence)
       if report.comparison != nil {
         lines.append("Required bump: \(report.summary.requiredBump.rawValue)"
           + report.comparedSuffix)

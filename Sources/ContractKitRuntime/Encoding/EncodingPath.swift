@@ -5,7 +5,7 @@
 /// finding). A spelling, once made, is kept on its node, so siblings share their parent's and
 /// each costs one concatenation: annotating every field of every row stays linear in the
 /// payload rather than in the payload times its depth.
-final class EncodingPath: @unchecked Sendable {
+package final class EncodingPath: @unchecked Sendable {
   // `parent` and `key` are immutable; the two spellings are filled lazily, only by the one
   // encoding (on one thread) that owns the path. @unchecked because `CodingKey`
   // existentials are not Sendable.
@@ -19,14 +19,14 @@ final class EncodingPath: @unchecked Sendable {
 
   /// The path of a keyed member (or `super`) at `parent`; elements use
   /// ``init(parent:elementIndex:)``.
-  init(parent: EncodingPath?, key: any CodingKey) {
+  package init(parent: EncodingPath?, key: any CodingKey) {
     self.parent = parent
     self.key = key
     elementIndex = nil
   }
 
   /// The path of element `index` of the array at `parent`.
-  init(parent: EncodingPath?, elementIndex index: Int) {
+  package init(parent: EncodingPath?, elementIndex index: Int) {
     self.parent = parent
     key = IndexKey(index)
     elementIndex = index

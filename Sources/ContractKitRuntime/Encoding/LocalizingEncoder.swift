@@ -127,7 +127,7 @@ package struct KeyLookup: Sendable, Hashable {
   /// no finding ever names its place.
   private let path: EncodingPath?
 
-  init(key: String, path: EncodingPath?, resolution: Resolution) {
+  package init(key: String, path: EncodingPath?, resolution: Resolution) {
     self.key = key
     self.path = path
     self.resolution = resolution

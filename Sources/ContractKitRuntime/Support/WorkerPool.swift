@@ -16,7 +16,7 @@ package enum WorkerPool {
   }
 
   /// 64 MiB: encoding and diffing recurse once per nesting level.
-  static let stackSize = 64 << 20
+  package static let stackSize = 64 << 20
 
   /// `body` applied to every item, in item order; the first error (in item order) is thrown.
   package static func map<Item: Sendable, Result: Sendable>(

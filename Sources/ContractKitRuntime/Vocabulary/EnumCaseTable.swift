@@ -45,18 +45,29 @@ final class EnumCaseTable<Enum: ViewModelEnum>: Sendable {
 
   /// What `version`'s wire carries for `value`: the case itself, the case older wires carry
   /// in its place, or `nil` when the field is left out.
-  func wireValue(of value: Enum, in version: SystemVersion) -> Enum? {
+  /// - Throws: ``DeclarationError`` when the availabilities from `value` on form a cycle
+  ///   (a case shown in its own place, or two shown in each other's).
+  func wireValue(of value: Enum, in version: SystemVersion) throws(DeclarationError) -> Enum? {
     var current = value
-    // Each step goes to a case that exists at an older version, so the walk ends; the
-    // bound guards against availabilities that point at each other.
-    for _ in 0...availability.count {
-      guard let rule = availability[current], version < rule.since else { return current }
+    var walked = [value]
+    // Each step should go to a case that exists at an older version, so the walk ends,
+    // unless the availabilities point at each other (or a case at itself).
+    while let rule = availability[current], version < rule.since {
       switch rule.olderWires {
-      case .show(let older): current = older
+      case .show(let older):
+        let seen = walked.contains(older)
+        walked.append(older)
+        guard !seen else {
+          throw DeclarationError(
+            "the caseAvailability of \(typeName) forms a cycle ("
+              + walked.map(name(of:)).joined(separator: " → ") + "): each case's olderWires "
+              + "must show a case that older wires already carry")
+        }
+        current = older
       case .omitField: return nil
       }
     }
-    preconditionFailure("the case availabilities of \(typeName) form a cycle")
+    return current
   }
 
   /// The name of `value`; a value `allCases` does not list is spelled by reflection.

@@ -14,6 +14,9 @@ package enum PathAnnotation: Sendable, Hashable {
   case localizedDate
   /// A `ViewModelId`.
   case identity
+  /// An identity that is random by design (a transient banner's `ViewModelId()`), as its
+  /// registration declares: accepted there, and redacted in baselines.
+  case randomIdentity
   /// A ``ViewModelEnum`` with every case it can take.
   case enumeration(type: String, cases: [String])
   /// A `Date` on the wire (ISO 8601, UTC).
@@ -31,6 +34,7 @@ package enum PathAnnotation: Sendable, Hashable {
     case .localizedNumber: "localized-number"
     case .localizedDate: "localized-date"
     case .identity: "identity"
+    case .randomIdentity: "random-identity"
     case .enumeration: "enum"
     case .date: "date"
     case .versioned: "versioned"

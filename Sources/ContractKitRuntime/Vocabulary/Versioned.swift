@@ -14,8 +14,9 @@ public struct Versioned<Value: Codable & Sendable>: Sendable {
   /// The first version that no longer carries the field; `nil` means still carried.
   public let until: SystemVersion?
 
+  /// A field carried in `[since, until)`. An empty or reversed range (`until` not after
+  /// `since`) is a ``DeclarationError`` when the field is encoded, naming it.
   public init(wrappedValue: Value?, since: SystemVersion? = nil, until: SystemVersion? = nil) {
-    if let since, let until { precondition(since < until, "empty version range") }
     self.wrappedValue = wrappedValue
     self.since = since
     self.until = until
@@ -45,6 +46,12 @@ extension Versioned: Codable {
   }
 
   public func encode(to encoder: any Encoder) throws {
+    if let since, let until, since >= until {
+      let field = encoder.codingPath.map(\.stringValue).joined(separator: ".")
+      throw DeclarationError(
+        "@Versioned field '\(field)' declares the range [\(since), \(until)), which is "
+          + (since == until ? "empty" : "reversed") + ": 'until' must come after 'since'")
+    }
     if let recorder = encoder.contractRecorder {
       recorder.annotate(.versioned(since: since, until: until))
       guard isCarried(in: recorder.version), let wrappedValue else {

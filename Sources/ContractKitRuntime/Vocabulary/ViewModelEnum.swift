@@ -43,7 +43,7 @@ extension ViewModelEnum {
     var value = self
     if let recorder = encoder.contractRecorder {
       recorder.annotate(table.annotation(for: recorder.version))
-      guard let carried = table.wireValue(of: self, in: recorder.version) else {
+      guard let carried = try table.wireValue(of: self, in: recorder.version) else {
         recorder.omit()
         return
       }

@@ -3,7 +3,7 @@ import Foundation
 
 /// The sample app's FOSMVVM-style screens as wire contracts: each payload is what the app's
 /// own localizing encoder writes (a fresh `JSONEncoder` with the locale and translations in
-/// `userInfo`), and the hints say what ContractKit cannot learn from types it never sees.
+/// `userInfo`). Their texts need no hints: ContractKit knows FOSMVVM's key rules.
 enum FOSMVVMAppContracts {
   static func register(in catalog: inout Catalog) throws {
     let translations = AppTranslations(store: catalog.store, baseLocale: catalog.baseLocale)
@@ -11,52 +11,34 @@ enum FOSMVVMAppContracts {
       try Self.encode(value, for: request, translations: translations)
     }
 
+    // No hints for texts: ContractKit finds their keys with FOSMVVM's rules (the type and
+    // property, nested types, `<Enum>.<case>` beside an enum value). An enum field's case
+    // list is one line, so a case added to a released version is seen.
     try catalog.register(
       wire: "AccountBannerViewModel", variants: ["free"], decoding: AccountBannerViewModel.self,
-      hints: [
-        .localized("/headline", keys: ["AccountBannerViewModel.headline"]),
-        .localized("/planDisplay", keys: keys("AccountBannerViewModel.Plan", AccountBannerViewModel.Plan.self)),
-        .enumeration("/plan", AccountBannerViewModel.Plan.self),
-      ]
+      hints: [.enumeration("/plan", AccountBannerViewModel.Plan.self)]
     ) { request in try encode(AccountBannerViewModel.stub(request.variant), request) }
 
     try catalog.register(
       wire: "JobListViewModel", variants: ["empty"], decoding: JobListViewModel.self,
-      hints: [
-        .localized("/pageTitle", keys: ["JobListViewModel.pageTitle"]),
-        .localized("/rows/*/stateDisplay", keys: keys("JobListViewModel.JobState", JobListViewModel.JobState.self)),
-        .localized("/rows/*/openButtonTitle", keys: ["JobListViewModel.Row.openButtonTitle"]),
-        .localized("/rows/*/startedAt/ls"),
-        .enumeration("/rows/*/state", JobListViewModel.JobState.self),
-        .localized("/summary/heading", keys: ["JobListViewModel.Summary.heading"]),
-        .localized("/summary/activeSummary", keys: ["JobListViewModel.Summary.activeSummary"]),
-        .localized("/totalCount/ls"),
-      ]
+      hints: [.enumeration("/rows/*/state", JobListViewModel.JobState.self)]
     ) { request in try encode(JobListViewModel.stub(request.variant), request) }
 
-    try catalog.register(
-      wire: "CardDeclinedErrorViewModel", decoding: CardDeclinedErrorViewModel.self,
-      hints: [
-        .localized("/title", keys: ["CardDeclinedErrorViewModel.title"]),
-        .localized("/message", keys: ["CardDeclinedErrorViewModel.message"]),
-        .localized("/retryTitle", keys: ["CardDeclinedErrorViewModel.retryTitle"]),
-      ]
-    ) { request in try encode(CardDeclinedErrorViewModel.stub(), request) }
+    try catalog.register(wire: "CardDeclinedErrorViewModel", decoding: CardDeclinedErrorViewModel.self) {
+      request in try encode(CardDeclinedErrorViewModel.stub(), request)
+    }
 
+    // Built by an async factory per client version, as FOSMVVM's `@VersionedFactory` does.
     try catalog.register(
-      wire: "MemberProfileViewModel", decoding: MemberProfileViewModel.self,
-      hints: [
-        .localized("/memberSinceLabel", keys: ["MemberProfileViewModel.memberSinceLabel"]),
-        .localized("/memberSince/ls"),
-        .localized("/followerCount/ls"),
-        .localized("/postCountLabel", keys: ["MemberProfileViewModel.postCountLabel"]),
-        .localized("/postCount/ls"),
-        .localized("/stats/wrappedValue/followers/ls"),
-        .localized("/stats/wrappedValue/lastActive/ls"),
-        .localized("/badges/title", keys: ["MemberProfileViewModel.Badges.title"]),
-        .localized("/badges/count/ls"),
-      ]
-    ) { request in try encode(MemberProfileViewModel.make(for: request.version), request) }
+      MemberProfileViewModel.self,
+      encoder: { request in AppWire.localizingEncoder(locale: request.locale, translations: translations) }
+    ) { request in try await MemberProfileViewModel.model(for: request.version) }
+
+    // A transient banner whose identity is random on purpose, declared for review.
+    try catalog.register(
+      wire: "FlashBannerViewModel", decoding: FlashBannerViewModel.self,
+      randomIdentities: ["/vmId"]
+    ) { request in try encode(FlashBannerViewModel.stub(), request) }
 
     try catalog.register(
       OrderExportDTO.self, stub: { .stub() }, encoder: { _ in OrderExportDTO.encoder() },
@@ -70,10 +52,5 @@ enum FOSMVVMAppContracts {
   {
     try AppWire.localizingEncoder(locale: request.locale, translations: translations)
       .encode(value)
-  }
-
-  /// The display-text keys of every case of `type`: `<prefix>.<case>`.
-  private static func keys<E: CaseIterable>(_ prefix: String, _ type: E.Type) -> [String] {
-    type.allCases.map { "\(prefix).\($0)" }
   }
 }

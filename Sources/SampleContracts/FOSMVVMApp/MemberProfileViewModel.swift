@@ -30,9 +30,16 @@ public struct MemberProfileViewModel: Codable, Sendable {
   public let badges: Badges
   public let vmId: AppViewModelId
 
+  /// The profile a client of `version` receives, built as FOSMVVM's `@VersionedFactory`
+  /// builds: `async`, from the client's version (never a global), awaiting what it reads.
+  public static func model(for version: SystemVersion) async throws -> Self {
+    let followers = try await FollowerService.count(for: version)
+    return make(for: version, followers: followers)
+  }
+
   /// The profile a client of `version` receives: before 2.0.0 the stats card counts no
   /// followers, since those clients do not show it.
-  public static func make(for version: SystemVersion) -> Self {
+  public static func make(for version: SystemVersion, followers: Int) -> Self {
     let badges = ["early-adopter", "translator"]
     return MemberProfileViewModel(
       displayName: "Ana García",
@@ -42,7 +49,7 @@ public struct MemberProfileViewModel: Codable, Sendable {
       postCountLabel: AppLocalizedString("MemberProfileViewModel.postCountLabel"),
       postCount: AppLocalizableInt(1_234_567),
       stats: AppVersioned(since: "2.0.0", Stats(
-        followers: AppLocalizableInt(version < SystemVersion(2, 0, 0) ? 0 : 4_321),
+        followers: AppLocalizableInt(followers),
         lastActive: AppLocalizableDate(
           Date(timeIntervalSince1970: 1_767_225_600), dateStyle: .long, timeStyle: .short),
         vmId: AppViewModelId(type: Stats.self))),
@@ -50,5 +57,13 @@ public struct MemberProfileViewModel: Codable, Sendable {
         title: AppLocalizedString("MemberProfileViewModel.Badges.title"), badgeNames: badges,
         count: AppLocalizableInt(badges.count), vmId: AppViewModelId(type: Badges.self)),
       vmId: AppViewModelId(id: UUID(uuidString: "0F8FAD5B-D9CB-469F-A165-70867728950E")!))
+  }
+}
+
+/// Where the factory reads follower counts: a service it awaits, as a database would be.
+enum FollowerService {
+  static func count(for version: SystemVersion) async throws -> Int {
+    await Task.yield()
+    return version < SystemVersion(2, 0, 0) ? 0 : 4_321
   }
 }

@@ -114,7 +114,8 @@ private struct SymbolGraph {
         + "\(path.joined(separator: ".")): \(declaration)")
       if isMain, path.count == 1 { topLevel[module, default: []].append(path[0]) }
     }
-    topLevel[module]?.sort()
+    // Overloads (a sync and an async expectContract) are one name a user writes.
+    topLevel[module] = topLevel[module].map { Array(Set($0)).sorted() }
   }
 
   /// The `Modules` folder of the build the tests run from, and its target triple.

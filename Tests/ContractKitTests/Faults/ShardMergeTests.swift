@@ -91,6 +91,7 @@ struct FaultShardMergeTests {
                            stub: { .init(status: .open) })
       try catalog.register(Headline.self, named: "Stale", stub: { .init() })
       try catalog.register(MetaBefore.self, named: "Meta", stub: { .init() })
+      try catalog.register(wire: "Producer") { _ in Data(#"{"a": 1}"#.utf8) }
     }
   }
 
@@ -111,6 +112,7 @@ struct FaultShardMergeTests {
                            stub: { .init(status: .open) })
       try catalog.register(Headline.self, named: "Stale", stub: { .init() })
       try catalog.register(MetaAfter.self, named: "Meta", stub: { .init() })
+      try catalog.register(wire: "Producer") { _ in throw ProducerBroke() }
     }
   }
 
@@ -275,4 +277,9 @@ struct FaultShardMergeTests {
     #expect(runContracts(["merge"] + paths.dropLast()).code == 2)
     #expect(runContracts(["merge"] + paths + [paths[0]]).code == 2)
   }
+}
+
+/// What the `Producer` contract's producer throws after the change: `encoding-failed`.
+private struct ProducerBroke: Error, CustomStringConvertible {
+  var description: String { "the factory lost its database" }
 }

@@ -58,6 +58,14 @@ struct Scenario {
     return outcome
   }
 
+  /// Records `catalog` as the command line named `program` does (`Baselines.md` names it).
+  @discardableResult
+  func record(program: String, _ catalog: Catalog) throws -> Record.Outcome {
+    var named = catalog
+    named.program = program
+    return try record(named)
+  }
+
   func check(_ catalog: Catalog) throws -> Report { try Check(catalog: catalog).run() }
 
   enum ScenarioError: Error { case refused([String]) }

@@ -106,8 +106,8 @@ public struct AppLocalizableInt: Codable, Sendable, Hashable {
 /// A date with its localized text, on the wire as FOSMVVM's `LocalizableDate`:
 /// `{"v": 1767225600, "ds": 2, "ls": "Jan 1, 2026"}` (`ts` only with a time style).
 ///
-/// Like FOSMVVM's, the text is formatted in the process's time zone: ContractKit pins it to
-/// UTC while the app's encoder runs.
+/// Like FOSMVVM's, the text is formatted in the process's time zone; ContractKit respells it
+/// in UTC when the process runs elsewhere, without touching the process's zone.
 public struct AppLocalizableDate: Codable, Sendable, Hashable {
   public let value: Date
   public let dateStyle: DateFormatter.Style

@@ -61,7 +61,8 @@ public enum AppWireError: Error, CustomStringConvertible {
 }
 
 /// The app's translations, read from its YAML: it looks texts up the way FOSMVVM does (the
-/// locale, its parents, then the base locale), and a missing text is `""`.
+/// locale, then its parents: `es-MX`, then `es`; never another language), and a missing
+/// text is `""`.
 public struct AppTranslations: Sendable {
   let store: LocalizationStore
   let baseLocale: String
@@ -73,7 +74,8 @@ public struct AppTranslations: Sendable {
 
   /// The text at `key` for `locale`, `""` when no locale of the chain has a text.
   func text(_ key: String, locale: String) -> String {
-    switch store.resolve(key, locale: locale, baseLocale: baseLocale) {
+    // The locale as its own base: its parents are searched, the catalog's base is not.
+    switch store.resolve(key, locale: locale, baseLocale: locale) {
     case .resolved(.string(let text)), .fellBack(.string(let text), _): text
     default: ""
     }

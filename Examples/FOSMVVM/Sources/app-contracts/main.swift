@@ -1,0 +1,4 @@
+import AppContracts
+import ContractKit
+
+ContractsCommandLine.main(catalog: AppCatalog.make)

@@ -1,0 +1,135 @@
+import Foundation
+import SampleContracts
+import Testing
+@testable import ContractKit
+@testable import ContractKitRuntime
+
+/// The sample's FOSMVVM-style app, registered without a single text hint, in temporary
+/// copies of its translations and baselines: every localization check a ContractKit
+/// contract gets, from FOSMVVM's key rules.
+@Suite("FOSMVVM replica: no hints needed")
+struct FOSMVVMReplicaTests {
+  static let contracts = [
+    "AccountBannerViewModel", "CardDeclinedErrorViewModel", "FlashBannerViewModel",
+    "JobListViewModel", "MemberProfileViewModel", "OrderExportDTO",
+  ]
+
+  /// A copy of the replica's YAML and baselines.
+  struct Copy {
+    let directory: TemporaryDirectory
+    var localizations: URL { directory.path("Localization") }
+    var baselines: URL { directory.path(BaselineLayout.directoryName) }
+
+    init() throws {
+      directory = try TemporaryDirectory()
+      let files = FileManager.default
+      try files.copyItem(
+        at: packageRoot.appendingPathComponent("Sources/SampleContracts/Localization/FOSMVVMApp"),
+        to: localizations)
+      try files.createDirectory(at: baselines, withIntermediateDirectories: true)
+      for contract in FOSMVVMReplicaTests.contracts {
+        try files.copyItem(
+          at: packageRoot.appendingPathComponent(".VersionedTestJSON/\(contract)"),
+          to: baselines.appendingPathComponent(contract))
+      }
+    }
+
+    /// Replaces `old` with `new` in the YAML of `locale`.
+    func edit(_ locale: String, _ old: String, _ new: String) throws {
+      let file = "Localization/\(locale).yml"
+      let text = try directory.read(file)
+      #expect(text.contains(old), "\(file) has no \(old)")
+      try directory.write(text.replacingOccurrences(of: old, with: new), to: file)
+    }
+
+    func check() throws -> Report {
+      try Check(catalog: SampleCatalog.fosmvvmApp(localizations: localizations, baselines: baselines))
+        .run()
+    }
+  }
+
+  /// The findings of `kinds` as brief lines, for one version.
+  static func briefs(_ report: Report, _ kinds: Set<FindingKind>, version: String = "1.0.0")
+    -> [String]
+  {
+    report.findings.filter { kinds.contains($0.kind) && $0.version == version }.map(brief).sorted()
+  }
+
+  @Test("the unchanged app: no finding at all (no key-unused), and coverage counts its texts")
+  func unchanged() throws {
+    let copy = try Copy()
+    let report = try copy.check()
+    #expect(ContractKitTests.briefs(report, excluding: [.baselinesStale]) == [])
+    let spanish = try #require(report.coverage.first { $0.locale == "es" })
+    #expect(spanish.resolved == 84)
+    #expect(spanish.missing == 0)
+  }
+
+  @Test("a Spanish key deleted (FOSMVVM writes \"\") is translation-missing naming the key")
+  func deletedSpanishKey() throws {
+    let copy = try Copy()
+    try copy.edit("es", "    pageTitle: \"Tareas\"\n", "")
+    let report = try copy.check()
+    #expect(Self.briefs(report, [.translationMissing]) == [
+      "error translation-missing JobListViewModel 1.0.0 es default /pageTitle",
+      "error translation-missing JobListViewModel 1.0.0 es empty /pageTitle",
+    ])
+    #expect(report.findings.first { $0.kind == .translationMissing }?.message
+      == "key 'JobListViewModel.pageTitle' has no translation here or in any fallback locale")
+    #expect(report.coverage.first { $0.locale == "es" }?.missing == 8)
+  }
+
+  @Test("an English text reworded without its translations is translation-stale elsewhere")
+  func staleTranslations() throws {
+    let copy = try Copy()
+    try copy.edit("en", "heading: \"Today\"", "heading: \"Today's jobs\"")
+    let report = try copy.check()
+    #expect(Self.briefs(report, [.translationStale]) == [
+      "warning translation-stale JobListViewModel 1.0.0 de default /summary/heading",
+      "warning translation-stale JobListViewModel 1.0.0 de empty /summary/heading",
+      "warning translation-stale JobListViewModel 1.0.0 es default /summary/heading",
+      "warning translation-stale JobListViewModel 1.0.0 es empty /summary/heading",
+      "warning translation-stale JobListViewModel 1.0.0 fr default /summary/heading",
+      "warning translation-stale JobListViewModel 1.0.0 fr empty /summary/heading",
+      "warning translation-stale JobListViewModel 1.0.0 ja default /summary/heading",
+      "warning translation-stale JobListViewModel 1.0.0 ja empty /summary/heading",
+      "warning translation-stale JobListViewModel 1.0.0 pt-BR default /summary/heading",
+      "warning translation-stale JobListViewModel 1.0.0 pt-BR empty /summary/heading",
+    ])
+  }
+
+  @Test("an English key deleted is translation-missing in en, and no translation is stale")
+  func deletedEnglishKey() throws {
+    let copy = try Copy()
+    try copy.edit("en", "    retryTitle: \"Try another card\"\n", "")
+    let report = try copy.check()
+    #expect(Self.briefs(report, [.translationMissing, .translationStale]) == [
+      "error translation-missing CardDeclinedErrorViewModel 1.0.0 en default /retryTitle",
+    ])
+  }
+
+  @Test("an enum case's display text emptied in German is translation-missing (<Enum>.<case>)")
+  func keyOfAnEnumCase() throws {
+    let copy = try Copy()
+    // A display text of an enum case, deleted in German: FOSMVVM shows nothing.
+    try copy.edit("de", "running: \"Läuft\"", "running: \"\"")
+    let report = try copy.check()
+    #expect(Self.briefs(report, [.translationMissing]) == [
+      "error translation-missing JobListViewModel 1.0.0 de default /rows/0/stateDisplay",
+    ])
+  }
+
+  @Test("the random-by-design banner is declared in contract.json; record and check accept it")
+  func randomByDesign() throws {
+    let copy = try Copy()
+    let metadata = try copy.directory.read(".VersionedTestJSON/FlashBannerViewModel/1.0.0/contract.json")
+    #expect(metadata.contains("\"kind\" : \"random-identity\""))
+    #expect(try copy.directory.read(".VersionedTestJSON/FlashBannerViewModel/1.0.0/en.json")
+      == "{\n  \"message\" : \"Saved\",\n  \"vmId\" : {\n    \"fsh\" : \"<redacted>\"\n  }\n}\n")
+    let outcome = try Record(
+      catalog: SampleCatalog.fosmvvmApp(localizations: copy.localizations, baselines: copy.baselines)
+    ).run()
+    #expect(!outcome.refused)
+    #expect(outcome.written == ["Baselines.md"])
+  }
+}
