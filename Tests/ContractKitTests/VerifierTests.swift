@@ -38,6 +38,7 @@ struct VerifierTests {
     #expect(problems == [ContractVerifier.Problem(.error, """
       baseline-missing at Card 1.0.0 in en (default): no committed baseline yet
       Record it: swift run app-contracts record (or CONTRACTKIT_RECORD=missing swift test).
+      Review the pending change: swift run app-contracts review
       """)])
     #expect(!FileManager.default.fileExists(atPath: scenario.baselines.path))
   }
@@ -90,6 +91,7 @@ struct VerifierTests {
         current:  7
       Clients of released versions break. Revert the change; if the break is intended, run: \
       swift run app-contracts record --accept-breaking --reason "…"
+      Review the pending change: swift run app-contracts review
       """])
   }
 
@@ -119,6 +121,7 @@ struct VerifierTests {
         current:  (absent)
       1.1.0 is unreleased, so no reason is needed: if the change is intended, run: \
       swift run app-contracts record
+      Review the pending change: swift run app-contracts review
       """])
     #expect(verifier.problems(for: ContractCase("Card", "1.0.0", "en")) == [])
   }

@@ -15,6 +15,7 @@ enum HelpText {
     case .diff: return diff(usage, program: program)
     case .report: return report(usage)
     case .merge: return merge(usage)
+    case .review: return review(usage)
     }
   }
 
@@ -22,10 +23,11 @@ enum HelpText {
     let options: String
     switch command {
     case nil: options = "<subcommand>"
-    case .check?: options = "check [--baselines <dir>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--shard <i/n>]"
+    case .check?: options = "check [--baselines <dir>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--shard <i/n>] [--pending <dir>]"
     case .record?: options = "record [--baselines <dir>] [--only <selector> ...] [--missing] [--accept-breaking --reason <text>]"
     case .diff?: options = "diff <old-dir> <new-dir> [--format <format>] [--output <file>] [--strict | --fail-on <severity>]"
     case .report?: options = "report [--baselines <dir>] [--format <format>] [--output <file>] [--strict | --fail-on <severity>] [--shard <i/n>]"
+    case .review?: options = "review [--baselines <dir>] [--from <dir>] [--list | --accept <selector> ... [--reason <text>] | --reject <selector> ...]"
     case .merge?: options = "merge <report.json> ... [--format <format>] [--output <file>] [--strict | --fail-on <severity>]"
     }
     return "\(program) \(options)"
@@ -66,6 +68,7 @@ enum HelpText {
       diff                    Compare two baseline trees, with no compiled types.
       report                  The release-gate report: verdict, required bump, coverage.
       merge                   Merge the JSON reports of several shards into one verdict.
+      review                  Accept or reject the pending results check and tests kept.
 
       See '\(program) help <subcommand>' for detailed help.
 
@@ -89,6 +92,8 @@ enum HelpText {
       --output <file>         Write the report to <file> instead of standard output.
     \(failOn)
       --shard <i/n>           Check the i-th of n deterministic slices of the contracts.
+      --pending <dir>         Keep pending results in <dir> (default: .contracts-pending
+                              beside the baseline directory; none with CI=true).
       -h, --help              Show help information.
 
     """ + exitCodes + "\n"

@@ -3,7 +3,7 @@ import Foundation
 /// A parsed command line: which command, with which options, before anything runs.
 struct Invocation: Equatable {
   enum Command: String, CaseIterable {
-    case check, record, diff, report, merge
+    case check, record, diff, report, merge, review
   }
 
   var command: Command
@@ -20,6 +20,15 @@ struct Invocation: Equatable {
   /// `--only` selectors of `record`, in the order given.
   var only: [CaseSelector] = []
   var positional: [String] = []
+  /// `check --pending DIR`: where pending results go (a folder CI uploads).
+  var pending: String?
+  /// `review --from DIR`: pending results downloaded from CI.
+  var from: String?
+  /// `review --list`.
+  var list = false
+  /// `review --accept` and `--reject` selectors, in the order given.
+  var accept: [CaseSelector] = []
+  var reject: [CaseSelector] = []
 }
 
 /// What the user asked for: run a command, or show help or the version.
@@ -40,11 +49,13 @@ extension Invocation {
   /// The options each command accepts (flags take no value).
   static func options(for command: Command) -> (values: Set<String>, flags: Set<String>) {
     switch command {
-    case .check: (["--baselines", "--format", "--output", "--shard", "--fail-on"], ["--strict"])
+    case .check:
+      (["--baselines", "--format", "--output", "--shard", "--fail-on", "--pending"], ["--strict"])
     case .record: (["--baselines", "--reason", "--only"], ["--accept-breaking", "--missing"])
     case .diff: (["--format", "--output", "--fail-on"], ["--strict"])
     case .report: (["--baselines", "--format", "--output", "--shard", "--fail-on"], ["--strict"])
     case .merge: (["--format", "--output", "--fail-on"], ["--strict"])
+    case .review: (["--baselines", "--from", "--reason", "--accept", "--reject"], ["--list"])
     }
   }
 
@@ -68,8 +79,8 @@ extension Invocation {
     var invocation = Invocation(command: command)
     let (valueOptions, flags) = options(for: command)
     var rest = arguments.dropFirst()[...]
-    // `--only A B` takes every argument up to the next option.
-    var takesSelectors = false
+    // `--only A B` (and `--accept`, `--reject`) takes every argument up to the next option.
+    var selectorOption: String?
     while let argument = rest.popFirst() {
       if argument == "-h" || argument == "--help" { return .help(command) }
       guard argument.hasPrefix("--") else {
@@ -77,14 +88,16 @@ extension Invocation {
         guard !argument.isEmpty else {
           throw UsageError(message: "An empty argument is not a path", command: command)
         }
-        if takesSelectors {
-          try invocation.setValue(argument, for: "--only")
+        if let selectorOption {
+          try invocation.setValue(argument, for: selectorOption)
         } else {
           invocation.positional.append(argument)
         }
         continue
       }
-      takesSelectors = argument == "--only" || argument.hasPrefix("--only=")
+      selectorOption = ["--only", "--accept", "--reject"].first {
+        argument == $0 || argument.hasPrefix($0 + "=")
+      }
       var name = argument
       var inlineValue: String?
       if let equals = argument.firstIndex(of: "=") {
@@ -122,6 +135,7 @@ extension Invocation {
   private mutating func setFlag(_ name: String) {
     switch name {
     case "--strict": strict = true
+    case "--list": list = true
     case "--accept-breaking": acceptBreaking = true
     case "--missing": onlyMissing = true
     default: break
@@ -134,12 +148,20 @@ extension Invocation {
     case "--output": output = value
     case "--shard": shard = value
     case "--reason": reason = value
-    case "--only":
-      do { only.append(try CaseSelector(parsing: value)) } catch {
+    case "--pending": pending = value
+    case "--from": from = value
+    case "--only", "--accept", "--reject":
+      let selector: CaseSelector
+      do { selector = try CaseSelector(parsing: value) } catch {
         throw UsageError(
-          message: "The value '\(value)' is invalid for '--only <selector>': \(error.reason); "
+          message: "The value '\(value)' is invalid for '\(name) <selector>': \(error.reason); "
             + "use Contract[/version[/locale[.variant]]] with * for any text in a part",
           command: command)
+      }
+      switch name {
+      case "--accept": accept.append(selector)
+      case "--reject": reject.append(selector)
+      default: only.append(selector)
       }
     case "--fail-on":
       guard let severity = Severity(rawValue: value) else {
@@ -172,7 +194,7 @@ extension Invocation {
         command: command)
     case .merge where positional.isEmpty:
       throw UsageError(message: "Missing expected argument '<report.json> ...'", command: command)
-    case .check, .record, .report:
+    case .check, .record, .report, .review:
       if let extra = positional.first {
         throw UsageError(message: "Unexpected argument '\(extra)'", command: command)
       }
@@ -184,6 +206,18 @@ extension Invocation {
         message: "'--strict' means '--fail-on warning'; it cannot go with '--fail-on "
           + "\(failOn.rawValue)'",
         command: command)
+    }
+    if command == .review {
+      if reason != nil, accept.isEmpty {
+        throw UsageError(message: "'--reason' only goes with '--accept'", command: command)
+      }
+      if let reason, reason.trimmingCharacters(in: .whitespaces).isEmpty {
+        throw UsageError(message: "'--reason' needs text saying why", command: command)
+      }
+      if list, !(accept.isEmpty && reject.isEmpty) {
+        throw UsageError(message: "'--list' cannot go with '--accept' or '--reject'",
+                         command: command)
+      }
     }
     if command == .record {
       if acceptBreaking, (reason ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
@@ -203,7 +237,8 @@ extension Invocation {
     case "--shard": "i/n"
     case "--reason": "text"
     case "--fail-on": "severity"
-    case "--only": "selector"
+    case "--only", "--accept", "--reject": "selector"
+    case "--pending", "--from": "dir"
     default: String(option.dropFirst(2))
     }
   }

@@ -18,6 +18,8 @@ public struct Check: Sendable {
   /// Where `record` stages the bytes of changed cases and `contract.json` files as the check
   /// finds them, so that they need no encoding again to be written.
   var staging: StagedWrites?
+  /// Where the cases that differ are kept as pending results for `review`; `nil` keeps none.
+  var pending: PendingCollector?
 
   public init(catalog: Catalog, options: RunOptions = RunOptions()) {
     self.catalog = catalog
@@ -44,6 +46,7 @@ public struct Check: Sendable {
     let totals = Mutex(CheckTotals())
     let previous = catalog.releasedBeforeCurrent
     let staging = self.staging
+    let pending = self.pending
     // One job per contract, its versions one after the other on one thread: a stub is the
     // same in every version, and the thread's formatters remember what they spelled.
     var groups = try WorkerPool.map(contracts, threads: options.threads) { contract in
@@ -52,6 +55,7 @@ public struct Check: Sendable {
           catalog: catalog, contract: contract, version: version, files: files)
         if version == catalog.currentVersion { check.releasedBefore = previous }
         check.staging = staging
+        check.pending = pending
         var outcome = try check.run()
         totals.withLock { $0.take(from: &outcome) }
         // A new array, not `removeAll(where:)`, which would keep every group's capacity.
@@ -102,6 +106,7 @@ public struct Check: Sendable {
       command: "check", findings: findings, summary: summary, coverage: coverage,
       baselineDirectory: files.displayRoot, failOn: options.failOn, comparison: comparison,
       cases: reportsCases ? catalog.cases(in: options.shard) : [], shard: shard)
+    try pending?.finish(findings: report.findings, checked: contracts.map(\.name))
     return Run(report: report, groups: groups, tree: tree)
   }
 

@@ -10,6 +10,8 @@ struct GroupCheck {
   var releasedBefore: SystemVersion?
   /// Where `record` stages what it will write (``StagedWrites``).
   var staging: StagedWrites?
+  /// Where `check` keeps the cases that differ as pending results (``PendingCollector``).
+  var pending: PendingCollector?
 
   struct Outcome: Sendable {
     var findings: [Finding] = []
@@ -61,6 +63,7 @@ struct GroupCheck {
         if let staging, staging.stagesCase(contractCase, result.baselineState == .missing) {
           try staging.stage(result.current, at: contractCase.relativePath)
         }
+        try pending?.keep(contractCase, baseline: result.differingBaseline, current: result.current)
       }
       tally(result.payload.lookups, locale: contractCase.locale, into: &outcome)
       if let release {

@@ -19,6 +19,9 @@ public struct Record: Sendable {
   /// The date logged for accepted breaks (`yyyy-MM-dd`, UTC); today when `nil`.
   public var date: String?
   public var options: RunOptions
+  /// For `review`: the reason each accepted break was given, by the cases it was given for.
+  /// A break that none of them touches falls back to ``acceptBreakingReason``.
+  var breakReasons: [(selection: [CaseSelector], reason: String)] = []
 
   public init(catalog: Catalog, acceptBreakingReason: String? = nil, onlyMissing: Bool = false,
               selection: [CaseSelector] = [], date: String? = nil,
@@ -104,7 +107,7 @@ public struct Record: Sendable {
     let remaining = findings.filter {
       $0.severity == .error && $0.kind.recording == .keeps && !$0.isLeftover
     }
-    if !unstable.isEmpty || (!breaking.isEmpty && acceptBreakingReason == nil) {
+    if !unstable.isEmpty || breaking.contains(where: { reason(for: $0) == nil }) {
       let refused = Outcome(refused: true, breaking: unstable + breaking, written: [],
                             unchanged: 0, leftovers: leftovers, remaining: remaining)
       return (refused, [])
@@ -211,14 +214,24 @@ public struct Record: Sendable {
     let url = BaselinesDocument.url(for: files)
     let existing = try BaselinesDocument.read(url)
     var rows = BaselinesDocument.logRows(of: existing)
-    if let reason = acceptBreakingReason {
-      rows += Self.entries(breaking, date: date ?? Self.today(), reason: reason).map(\.row)
+    // One reason's breaks after another's, in the order the reasons were given.
+    let reasons = breakReasons.map(\.reason) + [acceptBreakingReason].compactMap { $0 }
+    for reason in reasons.enumerated().filter({ reasons.firstIndex(of: $0.element) == $0.offset })
+      .map(\.element)
+    {
+      rows += Self.entries(breaking.filter { self.reason(for: $0) == reason },
+                           date: date ?? Self.today(), reason: reason).map(\.row)
     }
     let text = BaselinesDocument.render(catalog: catalog, tree: tree, coverage: coverage,
                                         logRows: rows)
     guard text != existing else { return false }
     try AtomicFile.write(Array(text.utf8), to: url, display: url.path)
     return true
+  }
+
+  /// Why the break `finding` is accepted; `nil` when it is not.
+  private func reason(for finding: Finding) -> String? {
+    breakReasons.first { $0.selection.touches(finding.scope) }?.reason ?? acceptBreakingReason
   }
 
   /// One log entry per contract and version, with the kinds that broke.

@@ -45,6 +45,11 @@ public final class ContractVerifier: Sendable {
   /// The command that remedies name, such as `swift run app-contracts`.
   public let command: String
   private let recordOutcome: Result<Record.Outcome, CatalogLoadError>?
+  /// Where the catalog-wide check keeps pending results (``PendingStore/forRun``): `nil` on
+  /// CI unless `CONTRACTKIT_PENDING` names a folder.
+  private let pendingStore: PendingStore?
+  /// Whether the run is on CI (`CI=true`), where the review happens elsewhere.
+  private let onCI: Bool
 
   /// Builds the catalog once and, when recording is asked for, records before any case runs.
   ///
@@ -63,6 +68,11 @@ public final class ContractVerifier: Sendable {
     recordMode = mode
     state = built
     let catalog = try? built.get()
+    onCI = ["true", "1"].contains(environment["CI"]?.lowercased() ?? "")
+    pendingStore = catalog.flatMap {
+      try? PendingStore.forRun(explicit: nil, environment: environment,
+                               files: BaselineFiles(root: $0.effectiveBaselineDirectory))
+    }
     self.command = command ?? CommandDiscovery.command(
       besideBaselinesOf: catalog?.baselineDirectory)
     guard mode != .never, let catalog else {
@@ -122,10 +132,15 @@ public final class ContractVerifier: Sendable {
     case .success(let built): catalog = built
     }
     do {
-      let report = try Check(catalog: catalog).run()
+      var check = Check(catalog: catalog)
+      let pending = PendingCollector(store: pendingStore)
+      check.pending = pending
+      defer { pending.discard() }
+      let report = try check.run()
       return recordProblems() + report.findings
         .filter { $0.scope.file == nil }
         .compactMap { problem($0, in: catalog) }
+        + harmlessPending(report.findings, pending: pending.collected)
     } catch {
       return recordProblems() + [Problem(.error, "\(error)")]
     }
@@ -149,11 +164,43 @@ public final class ContractVerifier: Sendable {
     Problem(.error, "The catalog could not be built: \(error.description)")
   }
 
-  /// An error or warning as a test reports it; `nil` for an informational finding.
+  /// An error or warning as a test reports it; `nil` for an informational finding. A
+  /// difference that review can settle ends with the review command that fits.
   private func problem(_ finding: Finding, in catalog: Catalog) -> Problem? {
     guard finding.severity >= .warning else { return nil }
     let released = finding.scope.version.map(catalog.isReleased) ?? true
-    return Problem(finding.severity, Self.describe(finding, command: command, isReleased: released))
+    var message = Self.describe(finding, command: command, isReleased: released)
+    if finding.scope.file != nil, [.writes, .needsReason].contains(finding.kind.recording),
+      let review = reviewCommand
+    {
+      message += "\n" + review
+    }
+    return Problem(finding.severity, message)
+  }
+
+  /// The review command a difference's failure ends with: `review` where pending results
+  /// are kept here, `review --from` the folder CI uploads; none on CI without one.
+  private var reviewCommand: String? {
+    guard let store = pendingStore else { return nil }
+    guard onCI else { return "Review the pending change: \(command) review" }
+    return "Review what CI saw: download \(store.root.lastPathComponent) and run: "
+      + "\(command) review --from \(store.root.lastPathComponent)"
+  }
+
+  /// One warning for the differences nobody recorded that fail nothing (a changed text, an
+  /// added field): how many are pending, and how to review them.
+  private func harmlessPending(_ findings: [Finding], pending: [ContractCase: PendingResult])
+    -> [Problem]
+  {
+    let failing = Set(findings.filter { $0.severity >= .warning }.compactMap(\.scope.file))
+    let harmless = pending.keys.filter { !failing.contains($0) }
+    guard !harmless.isEmpty else { return [] }
+    let review = reviewCommand
+      ?? "CI keeps no pending results (CONTRACTKIT_PENDING=DIR keeps them for an artifact); "
+      + "locally run: \(command) check, then: \(command) review"
+    return [Problem(.warning, "\(harmless.count.counting("file")) \(harmless.count == 1 ? "differs" : "differ") "
+      + "from \(harmless.count == 1 ? "its baseline" : "their baselines") in harmless ways "
+      + "(new fields, changed texts or values), not recorded yet.\n\(review)")]
   }
 
   /// One finding as a test failure: where, what, the two values side by side, the remedy.
