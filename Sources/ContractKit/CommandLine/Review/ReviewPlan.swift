@@ -67,9 +67,11 @@ struct ReviewPlan {
     }.map(\.element)
   }
 
-  /// Every pending case, whether it applies or not.
+  /// Every pending case a selector could select: from `--from`, those that no longer apply
+  /// too (selecting one refuses the run); locally those are dropped, and do not count.
   var pendingCases: [ContractCase] {
-    changes.flatMap(\.results).map(\.contractCase) + stale.map(\.result.contractCase)
+    changes.flatMap(\.results).map(\.contractCase)
+      + (isDownloaded ? stale.map(\.result.contractCase) : [])
   }
 
   /// The selector a change is listed with (``ReviewChange/selectorText(pending:)``).
