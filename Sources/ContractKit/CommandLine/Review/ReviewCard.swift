@@ -66,7 +66,7 @@ struct ReviewCard {
     let new = (try? plan.store.bytes(of: first)).map { String(decoding: $0, as: UTF8.self) }
     guard let new else { return ["The pending bytes of \(path) cannot be read."] }
     let others = change.results.count - 1
-    let heading = "\(files.displayPath(path)) (baseline → today"
+    let heading = "\(path) (baseline → today"
       + (others > 0 ? "; \(others) more \(others == 1 ? "file" : "files") alike)" : ")")
     return [heading] + LineDiff(old: old, new: new).render(context: context, colored: false)
   }

@@ -59,31 +59,41 @@ enum ReviewText {
   }
 
   /// The findings of a change, grouped across locales and variants (``FindingGroup``) and
-  /// then across versions, two lines each: `error field-removed /title  1.0.0, 1.1.0; en,
-  /// es (default)`, then the message.
+  /// then across versions, two lines each: `error field-removed /title`, with where it
+  /// applies when that is not every case of the change (`1.0.0; en, es`), then the message.
   static func findingLines(_ change: ReviewChange, localeOrder: [String], colored: Bool)
     -> [(head: String, message: String)]
   {
-    var order: [[String]] = []
-    var versions: [[String]: [String]] = [:]
-    var severities: [[String]: Severity] = [:]
-    for group in FindingGroup.grouping(change.findings, localeOrder: localeOrder) {
-      let key = [group.kind.rawValue, group.severity.rawValue, group.representative.displayPath ?? "",
-                 group.message, group.scope ?? ""]
-      if versions[key] == nil { order.append(key) }
-      if let version = group.version, !(versions[key] ?? []).contains(version) {
-        versions[key, default: []].append(version)
-      } else if versions[key] == nil {
-        versions[key] = []
-      }
-      severities[key] = group.severity
+    struct Place { var versions: [String] = []; var locales: [String] = []; var variants: [String] = [] }
+    func adding(_ values: [String], to list: inout [String]) {
+      for value in values where !list.contains(value) { list.append(value) }
     }
+    var order: [[String]] = []
+    var places: [[String]: Place] = [:]
+    for group in FindingGroup.grouping(change.findings, localeOrder: localeOrder) {
+      let key = [group.kind.rawValue, group.severity.rawValue,
+                 group.representative.displayPath ?? "", group.message]
+      if places[key] == nil { order.append(key) }
+      var place = places[key] ?? Place()
+      adding(group.version.map { [$0] } ?? [], to: &place.versions)
+      adding(group.locales, to: &place.locales)
+      adding(group.variants, to: &place.variants)
+      places[key] = place
+    }
+    let cases = change.results.map(\.contractCase)
+    let all = (Set(cases.map(\.version.versionString)), Set(cases.map(\.locale)),
+               Set(cases.map(\.variant)))
     return order.map { key in
-      let severity = severities[key] ?? .info
+      let severity = Severity(rawValue: key[1]) ?? .info
       let word = colored ? ansi(severity) : severity.rawValue
-      let place = [(versions[key] ?? []).joined(separator: ", "), key[4]]
-        .filter { !$0.isEmpty }.joined(separator: "; ")
-      return (word + " " + DisplayText.escaped("\(key[0]) \(key[2])  \(place)"),
+      let place = places[key] ?? Place()
+      let parts = [
+        Set(place.versions) == all.0 ? "" : place.versions.joined(separator: ", "),
+        Set(place.locales) == all.1 ? "" : place.locales.joined(separator: ", "),
+        Set(place.variants) == all.2 ? "" : "(\(place.variants.joined(separator: ", ")))",
+      ].filter { !$0.isEmpty && $0 != "()" }
+      let where_ = parts.isEmpty ? "" : "  in " + parts.joined(separator: "; ")
+      return (word + " " + DisplayText.escaped("\(key[0]) \(key[2])\(where_)"),
               DisplayText.escaped(key[3]))
     }
   }
