@@ -22,16 +22,22 @@ struct ReviewTerminalTests {
       let outputFile = FileManager.default.temporaryDirectory
         .appendingPathComponent("\(socket)-\(UUID().uuidString).out")
       defer { try? FileManager.default.removeItem(at: outputFile) }
-      var actions = posix_spawn_file_actions_t()
+      #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+      #else
+        var actions = posix_spawn_file_actions_t()
+      #endif
       posix_spawn_file_actions_init(&actions)
       defer { posix_spawn_file_actions_destroy(&actions) }
       posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
       posix_spawn_file_actions_addopen(&actions, 1, outputFile.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
       posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
       let argv = ([tmuxURL.path, "-L", socket] + arguments).map { strdup($0) } + [nil]
-      defer { argv.forEach { free($0) } }
+      let envp = ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") }
+        + [nil]
+      defer { (argv + envp).forEach { free($0) } }
       var pid = pid_t()
-      guard posix_spawn(&pid, tmuxURL.path, &actions, nil, argv, environ) == 0 else {
+      guard posix_spawn(&pid, tmuxURL.path, &actions, nil, argv, envp) == 0 else {
         throw CocoaError(.executableLoad)
       }
       var status: Int32 = 0

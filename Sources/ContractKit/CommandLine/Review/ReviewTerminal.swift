@@ -56,7 +56,13 @@ final class RawTerminal: ReviewTerminal {
 
   var size: (columns: Int, rows: Int) {
     var window = winsize()
-    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0
+    #if canImport(Darwin)
+      // `_IOR('t', 104, struct winsize)`: a function-like macro Swift does not import.
+      let request: UInt = 0x4008_7468
+    #else
+      let request = UInt(TIOCGWINSZ)
+    #endif
+    guard ioctl(STDOUT_FILENO, request, &window) == 0, window.ws_col > 0, window.ws_row > 0
     else { return (80, 24) }
     return (Int(window.ws_col), Int(window.ws_row))
   }
