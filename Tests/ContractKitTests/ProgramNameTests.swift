@@ -30,7 +30,8 @@ struct ProgramNameTests {
     #expect(run(["check", "--frmat", "json"]).stderr == """
       Error: Unknown option '--frmat'. Did you mean '--format'?
       Usage: app-contracts check [--baselines <dir>] [--format <format>] [--output <file>] \
-      [--strict | --fail-on <severity>] [--min-coverage <percent>] [--shard <i/n>]
+      [--strict | --fail-on <severity>] [--min-coverage <percent>] [--shard <i/n>] \
+      [--pending <dir>]
         See 'app-contracts check --help' for more information.
 
       """)

@@ -73,8 +73,8 @@ struct RecordOnCITests {
     // The command names the program that recorded Baselines.md, so the document is current.
     let local = ContractVerifier({ changed }, command: "swift run contracts", environment: [:])
     #expect(local.catalogProblems() == [ContractVerifier.Problem(.warning,
-      "4 harmless changes not recorded (became-non-null ×2, value-changed ×2): review them "
-        + "with 'swift run contracts check', then record them with 'swift run contracts record'.")])
+      "4 harmless changes not recorded (became-non-null ×2, value-changed ×2): review them: "
+        + "swift run contracts review.")])
     let ci = ContractVerifier({ changed }, command: "swift run contracts", environment: ["CI": "true"])
     #expect(ci.catalogProblems().first?.message.hasSuffix(
       "record them on a development machine with 'swift run contracts record' and commit them.") == true)

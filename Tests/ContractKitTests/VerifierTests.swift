@@ -39,6 +39,7 @@ struct VerifierTests {
     #expect(problems == [ContractVerifier.Problem(.error, """
       baseline-missing at Card 1.0.0 in en (default): no committed baseline yet
       Record it: swift run app-contracts record (or CONTRACTKIT_RECORD=missing swift test).
+      Review the pending change: swift run app-contracts review
       """)])
     #expect(!FileManager.default.fileExists(atPath: scenario.baselines.path))
   }
@@ -91,6 +92,7 @@ struct VerifierTests {
         current:  7
       Clients of released versions break. Revert the change; if the break is intended, run: \
       swift run app-contracts record --accept-breaking --reason "…"
+      Review the pending change: swift run app-contracts review
       """])
   }
 
@@ -120,6 +122,7 @@ struct VerifierTests {
         current:  (absent)
       1.1.0 is unreleased, so no reason is needed: if the change is intended, run: \
       swift run app-contracts record
+      Review the pending change: swift run app-contracts review
       """])
     #expect(verifier.problems(for: ContractCase("Card", "1.0.0", "en")) == [])
   }
@@ -241,8 +244,8 @@ struct VerifierTests {
             current:  (absent)
       If the break is intended, run: swift run app-contracts record --accept-breaking \
       --reason "…"
-      """, "2 harmless changes not recorded (field-added ×2): review them with 'swift run "
-        + "app-contracts check', then record them with 'swift run app-contracts record'."])
+      """, "2 harmless changes not recorded (field-added ×2): review them: swift run "
+        + "app-contracts review."])
   }
 
   @Test("a fallback translation is a warning problem: shown, not failing")

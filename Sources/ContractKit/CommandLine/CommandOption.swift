@@ -11,18 +11,26 @@ enum CommandOption: String, CaseIterable {
   case acceptBreaking = "--accept-breaking"
   case reason = "--reason"
   case confirmTranslations = "--confirm-translations"
+  case list = "--list"
+  case accept = "--accept"
+  case reject = "--reject"
+  case from = "--from"
   case format = "--format"
   case output = "--output"
   case strict = "--strict"
   case failOn = "--fail-on"
   case minCoverage = "--min-coverage"
   case shard = "--shard"
+  case pending = "--pending"
 
   /// The commands that accept this option.
   var commands: Set<Invocation.Command> {
     switch self {
-    case .baselines: [.check, .record, .report]
-    case .only, .missing, .acceptBreaking, .reason: [.record]
+    case .baselines: [.check, .record, .report, .review]
+    case .reason: [.record, .review]
+    case .only, .missing, .acceptBreaking: [.record]
+    case .list, .accept, .reject, .from: [.review]
+    case .pending: [.check]
     case .format, .output, .strict, .failOn: [.check, .diff, .report, .merge]
     case .shard, .minCoverage: [.check, .report]
     case .confirmTranslations: [.record]
@@ -34,7 +42,8 @@ enum CommandOption: String, CaseIterable {
   var placeholder: String? {
     switch self {
     case .baselines: "dir"
-    case .only, .confirmTranslations: "selector"
+    case .only, .confirmTranslations, .accept, .reject: "selector"
+    case .pending, .from: "dir"
     case .minCoverage: "percent"
     case .reason: "text"
     case .format: "format"
@@ -42,12 +51,12 @@ enum CommandOption: String, CaseIterable {
     case .failOn: "severity"
     case .shard: "i/n"
     case .against: "ref"
-    case .missing, .acceptBreaking, .strict: nil
+    case .missing, .acceptBreaking, .strict, .list: nil
     }
   }
 
   /// Whether the option takes every argument up to the next option (`--only A B`).
-  var isRepeatable: Bool { self == .only || self == .confirmTranslations }
+  var isRepeatable: Bool { [.only, .confirmTranslations, .accept, .reject].contains(self) }
 
   /// Whether the option takes a value.
   var takesValue: Bool { placeholder != nil }
@@ -55,7 +64,7 @@ enum CommandOption: String, CaseIterable {
   /// The option as its help row's label shows it: `--baselines <dir>`.
   var label: String {
     switch self {
-    case .only, .confirmTranslations: "\(rawValue) <selector> ..."
+    case .only, .confirmTranslations, .accept, .reject: "\(rawValue) <selector> ..."
     default: placeholder.map { "\(rawValue) <\($0)>" } ?? rawValue
     }
   }
@@ -64,7 +73,7 @@ enum CommandOption: String, CaseIterable {
   /// includes it (`--strict` is in `--fail-on`'s, `--reason` in `--accept-breaking`'s).
   var usage: String? {
     switch self {
-    case .only, .confirmTranslations: "[\(label)]"
+    case .only, .confirmTranslations, .accept, .reject: "[\(label)]"
     case .acceptBreaking: "[--accept-breaking --reason <text>]"
     case .reason, .strict: nil
     case .failOn: "[--strict | --fail-on <severity>]"
@@ -91,7 +100,19 @@ enum CommandOption: String, CaseIterable {
         + "(default: the catalog's minimumCoverage)."
     case .missing: "Only write baselines that do not exist yet."
     case .acceptBreaking: "Record breaking changes to released baselines."
-    case .reason: "Why the break is intended (required with --accept-breaking)."
+    case .reason:
+      command == .review
+        ? "Why an accepted breaking change is intended (required for one)."
+        : "Why the break is intended (required with --accept-breaking)."
+    case .list: "List every pending change, one line each with its selector."
+    case .accept: "Accept the selected changes (selectors as record --only)."
+    case .reject: "Forget the selected pending results; the baselines stay."
+    case .from:
+      "Review pending results downloaded from CI (an artifact of check --pending <dir>) "
+        + "against the local tree."
+    case .pending:
+      "Keep pending results in <dir> (default: .contracts-pending beside the baseline "
+        + "directory; none with CI=true)."
     case .format:
       "The output format. (values: "
         + ReportFormat.allCases.map(\.rawValue).joined(separator: ", ") + "; default: text)"

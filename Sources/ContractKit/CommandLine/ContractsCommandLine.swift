@@ -22,7 +22,8 @@ public enum ContractsCommandLine {
       arguments: Array(CommandLine.arguments.dropFirst()), catalog: catalog,
       program: CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent }
         ?? "contracts",
-      colored: isatty(STDOUT_FILENO) == 1,
+      colored: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment,
+      terminal: { RawTerminal.open() },
       stdout: { try StandardStream.write($0, to: STDOUT_FILENO, named: "standard output") },
       stderr: { try StandardStream.write($0, to: STDERR_FILENO, named: "standard error") })
     exit(code)
@@ -37,6 +38,18 @@ public enum ContractsCommandLine {
     arguments: [String], catalog: () throws -> Catalog, program: String = "contracts",
     colored: Bool = false, stdout: (String) throws -> Void, stderr: (String) throws -> Void
   ) -> Int32 {
+    run(arguments: arguments, catalog: catalog, program: program, colored: colored,
+        environment: ProcessInfo.processInfo.environment, terminal: { nil },
+        stdout: stdout, stderr: stderr)
+  }
+
+  /// ``run(arguments:catalog:program:colored:stdout:stderr:)`` with the environment (`CI`,
+  /// `CONTRACTKIT_PENDING`) and the terminal an interactive `review` uses (`nil`: none).
+  static func run(
+    arguments: [String], catalog: () throws -> Catalog, program: String, colored: Bool,
+    environment: [String: String], terminal: () -> (any ReviewTerminal)?,
+    stdout: (String) throws -> Void, stderr: (String) throws -> Void
+  ) -> Int32 {
     var command: Invocation.Command?
     do {
       switch try Invocation.parse(arguments) {
@@ -49,7 +62,7 @@ public enum ContractsCommandLine {
       case .run(let invocation):
         command = invocation.command
         return try execute(invocation, catalog: catalog, program: program, colored: colored,
-                           stdout: stdout)
+                           environment: environment, terminal: terminal, stdout: stdout)
       }
     } catch {
       let (code, message) = ExitStatus.trouble(error, command: command, program: program)
@@ -60,7 +73,8 @@ public enum ContractsCommandLine {
 
   private static func execute(
     _ invocation: Invocation, catalog makeCatalog: () throws -> Catalog, program: String,
-    colored: Bool, stdout: (String) throws -> Void
+    colored: Bool, environment: [String: String], terminal: () -> (any ReviewTerminal)?,
+    stdout: (String) throws -> Void
   ) throws -> Int32 {
     func loadCatalog() throws -> Catalog {
       var catalog = try makeCatalog()
@@ -96,7 +110,12 @@ public enum ContractsCommandLine {
     case .check:
       let catalog = try loadCatalog()
       let output = try destination(protecting: [catalog.baselineFiles])
-      return try emit(Check(catalog: catalog, options: options).run(), to: output)
+      var check = Check(catalog: catalog, options: options)
+      check.pending = try PendingStore.forRun(
+        explicit: invocation.pending, environment: environment, files: catalog.baselineFiles
+      ).map(PendingCollector.init(store:))
+      defer { check.pending?.discard() }
+      return try emit(check.run(), to: output)
     case .report:
       let catalog = try loadCatalog()
       let output = try destination(protecting: [catalog.baselineFiles])
@@ -136,6 +155,9 @@ public enum ContractsCommandLine {
         outcome, baselines: BaselineFiles(root: catalog.effectiveBaselineDirectory).displayRoot,
         command: "swift run \(program)"))
       return ExitStatus.code(for: outcome)
+    case .review:
+      return try review(invocation, catalog: loadCatalog(), program: program,
+                        terminal: terminal, stdout: stdout)
     }
   }
 }
@@ -164,5 +186,5 @@ enum StandardStream {
 
 extension Catalog {
   /// The files of the baseline tree the catalog reads and writes.
-  fileprivate var baselineFiles: BaselineFiles { BaselineFiles(root: effectiveBaselineDirectory) }
+  var baselineFiles: BaselineFiles { BaselineFiles(root: effectiveBaselineDirectory) }
 }

@@ -94,6 +94,7 @@ extension Invocation.Command {
     case .diff: "Compare two baseline trees, with no compiled types."
     case .report: "The release-gate report: verdict, required bump, coverage."
     case .merge: "Merge the JSON reports of several shards into one gate verdict."
+    case .review: "Accept or reject the pending results that check and swift test kept."
     }
   }
 
@@ -140,6 +141,19 @@ extension Invocation.Command {
       release, fails the gate when the declared version is smaller, and lists the breaks
       Baselines.md has accepted since, with their reasons.
       """
+    case .review:
+      """
+      Every check and swift test that finds a difference keeps today's encoding as a pending
+      result in .contracts-pending/ beside the baseline directory (on CI only with --pending
+      or CONTRACTKIT_PENDING). In a terminal, review shows each change once, grouped across
+      versions, locales, variants and rows, with its findings and a line diff: a accept,
+      r reject, s skip, d full diff, ? help, q quit. Accepting writes exactly what record
+      --only writes; a breaking change asks for the reason Baselines.md logs. Without a
+      terminal it lists the pending changes and exits 1 if there are any.
+
+      A pending result whose baseline or encoding changed since it was made is never applied:
+      dropped from the local folder, refused from --from.
+      """
     case .merge:
       """
       Give the report of every shard of one run (check or report with --shard I/N --format
@@ -152,7 +166,7 @@ extension Invocation.Command {
   /// The positional arguments, as usage and ARGUMENTS show them.
   var arguments: [(usage: String, label: String, help: String)] {
     switch self {
-    case .check, .record, .report: []
+    case .check, .record, .report, .review: []
     case .diff:
       [("<old-dir>", "<old-dir>",
         "The older baseline tree: a folder, or git:REF[:PATH] for the tree a commit holds "
@@ -170,6 +184,11 @@ extension Invocation.Command {
     case .record:
       [("0", "Recorded (or nothing to record)."),
        ("1", "Refused: breaking or unstable changes; nothing was written."),
+       ("2", "Bad usage or unusable input.")]
+    case .review:
+      [("0", "Nothing pending (--list), or the decisions were applied."),
+       ("1", "Changes pending (--list, no terminal), or refused: a breaking change without "
+          + "--reason, or a result that no longer applies; nothing was written."),
        ("2", "Bad usage or unusable input.")]
     case .check, .diff, .report, .merge:
       [("0", "Nothing at a failing severity."),

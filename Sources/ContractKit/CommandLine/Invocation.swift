@@ -4,7 +4,7 @@ import ContractKitRuntime
 /// A parsed command line: which command, with which options, before anything runs.
 struct Invocation: Equatable {
   enum Command: String, CaseIterable {
-    case check, record, diff, report, merge
+    case check, record, diff, report, merge, review
   }
 
   var command: Command
@@ -28,6 +28,15 @@ struct Invocation: Equatable {
   /// `--confirm-translations` selectors of `record`, in the order given.
   var confirmTranslations: [CaseSelector] = []
   var positional: [String] = []
+  /// `check --pending DIR`: where pending results go (a folder CI uploads).
+  var pending: String?
+  /// `review --from DIR`: pending results downloaded from CI.
+  var from: String?
+  /// `review --list`.
+  var list = false
+  /// `review --accept` and `--reject` selectors, in the order given.
+  var accept: [CaseSelector] = []
+  var reject: [CaseSelector] = []
 }
 
 /// What the user asked for: run a command, or show help or the version.
@@ -147,13 +156,23 @@ extension Invocation {
             + "a part",
           command: command)
       }
-    case .only:
-      do { only.append(try CaseSelector(parsing: value)) } catch {
+    case .only, .accept, .reject:
+      let selector: CaseSelector
+      do { selector = try CaseSelector(parsing: value) } catch {
         throw UsageError(
-          message: "The value '\(value)' is invalid for '--only <selector>': \(error.reason); "
-            + "use Contract[/version[/locale[.variant]]] with * for any text in a part",
+          message: "The value '\(value)' is invalid for '\(option.rawValue) <selector>': "
+            + "\(error.reason); use Contract[/version[/locale[.variant]]] with * for any text "
+            + "in a part",
           command: command)
       }
+      switch option {
+      case .accept: accept.append(selector)
+      case .reject: reject.append(selector)
+      default: only.append(selector)
+      }
+    case .list: list = true
+    case .pending: pending = value
+    case .from: from = value
     case .failOn:
       guard let severity = Severity(rawValue: value) else {
         throw UsageError(
@@ -184,7 +203,7 @@ extension Invocation {
         command: command)
     case .merge where positional.isEmpty:
       throw UsageError(message: "Missing expected argument '<report.json> ...'", command: command)
-    case .check, .record, .report:
+    case .check, .record, .report, .review:
       if let extra = positional.first {
         throw UsageError(message: "Unexpected argument '\(extra)'", command: command)
       }
@@ -206,6 +225,18 @@ extension Invocation {
         message: "'--min-coverage' needs the coverage of every contract; it cannot go with "
           + "'--shard' (a shard sees its own contracts' lookups only)",
         command: command)
+    }
+    if command == .review {
+      if reason != nil, accept.isEmpty {
+        throw UsageError(message: "'--reason' only goes with '--accept'", command: command)
+      }
+      if let reason, reason.trimmingCharacters(in: .whitespaces).isEmpty {
+        throw UsageError(message: "'--reason' needs text saying why", command: command)
+      }
+      if list, !(accept.isEmpty && reject.isEmpty) {
+        throw UsageError(message: "'--list' cannot go with '--accept' or '--reject'",
+                         command: command)
+      }
     }
     if command == .record {
       if acceptBreaking, (reason ?? "").trimmingCharacters(in: .whitespaces).isEmpty {

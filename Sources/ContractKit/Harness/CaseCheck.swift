@@ -27,6 +27,8 @@ struct CaseCheck {
     var current: [UInt8] { payload.bytes }
     var baselineState: BaselineState
     var payload: CasePayload
+    /// The committed bytes, when they differ from ``current`` (a pending result's baseline).
+    var differingBaseline: [UInt8]? = nil
   }
 
   func run() throws -> Outcome {
@@ -83,7 +85,8 @@ struct CaseCheck {
       findings += try probe(first: payload, bytes: bytes, isAnnotated: collectsAnnotations)
       findings += currentDecodeFindings(payload)
     }
-    return Outcome(findings: findings, baselineState: state, payload: payload)
+    return Outcome(findings: findings, baselineState: state, payload: payload,
+                   differingBaseline: state == .different ? baseline : nil)
   }
 
   /// Problems in the encoding itself: random ids, translations, placeholders, collisions.

@@ -21,6 +21,8 @@ package struct Check: Sendable {
   var staging: StagedWrites?
   /// The cases whose stale translations `record --confirm-translations` confirms.
   var confirmsTranslations: [CaseSelector] = []
+  /// Where the cases that differ are kept as pending results for `review`; `nil` keeps none.
+  var pending: PendingCollector?
 
   package init(catalog: Catalog, options: RunOptions = RunOptions()) {
     self.catalog = catalog
@@ -48,6 +50,7 @@ package struct Check: Sendable {
     let previous = catalog.releasedBeforeCurrent
     let staging = self.staging
     let confirming = self.confirmsTranslations
+    let pending = self.pending
     // One job per contract, its versions one after the other on one thread: a stub is the
     // same in every version, and the thread's formatters remember what they spelled.
     var groups = try WorkerPool.map(contracts, threads: options.threads) { contract in
@@ -57,6 +60,7 @@ package struct Check: Sendable {
         if version == catalog.currentVersion { check.releasedBefore = previous }
         check.staging = staging
         check.confirmsTranslations = confirming
+        check.pending = pending
         var outcome = try check.run()
         totals.withLock { $0.take(from: &outcome) }
         // A new array, not `removeAll(where:)`, which would keep every group's capacity.
@@ -119,6 +123,7 @@ package struct Check: Sendable {
       command: "check", findings: findings, summary: summary, coverage: coverage,
       baselineDirectory: files.displayRoot, failOn: options.failOn, comparison: comparison,
       cases: reportsCases ? catalog.cases(in: options.shard) : [], shard: shard)
+    try pending?.finish(findings: report.findings, checked: contracts.map(\.name))
     return Run(report: report, groups: groups, tree: tree)
   }
 

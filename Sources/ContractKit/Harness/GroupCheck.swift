@@ -15,6 +15,8 @@ struct GroupCheck {
   /// The cases whose stale translations `record --confirm-translations` confirms as still
   /// right: no longer reported, no longer kept in `contract.json`.
   var confirmsTranslations: [CaseSelector] = []
+  /// Where `check` keeps the cases that differ as pending results (``PendingCollector``).
+  var pending: PendingCollector?
 
   struct Outcome: Sendable {
     var findings: [Finding] = []
@@ -102,6 +104,7 @@ struct GroupCheck {
           try staging.stage(result.current, at: contractCase.relativePath)
           stagedMissing = stagedMissing || result.baselineState == .missing
         }
+        try pending?.keep(contractCase, baseline: result.differingBaseline, current: result.current)
       }
       tally(result.payload.lookups, locale: contractCase.locale, into: &outcome)
       if let release {

@@ -45,14 +45,26 @@ extension Record {
     let existing = try BaselinesDocument.read(url)
     var rows = try BaselinesDocument.logRows(
       of: existing, file: BaselineFiles.relativeToWorkingDirectory(url.path))
-    if let reason = acceptBreakingReason, !breaking.isEmpty {
-      rows += Self.entries(breaking, date: date ?? Self.today(), reason: reason).map(\.row)
+    // One reason's breaks after another's, in the order the reasons were given (`review`
+    // gives each accepted change its own; `--reason` covers the rest).
+    let reasons = breakReasons.map(\.reason) + [acceptBreakingReason].compactMap { $0 }
+    for reason in reasons.enumerated().filter({ reasons.firstIndex(of: $0.element) == $0.offset })
+      .map(\.element)
+    {
+      let given = breaking.filter { self.reason(for: $0) == reason }
+      guard !given.isEmpty else { continue }
+      rows += Self.entries(given, date: date ?? Self.today(), reason: reason).map(\.row)
     }
     let text = BaselinesDocument.render(catalog: catalog, tree: tree, coverage: coverage,
                                         logRows: rows)
     guard text != existing else { return false }
     try AtomicFile.write(Array(text.utf8), to: url, display: url.path)
     return true
+  }
+
+  /// Why the break `finding` is accepted; `nil` when it is not.
+  func reason(for finding: Finding) -> String? {
+    breakReasons.first { $0.selection.touches(finding.scope) }?.reason ?? acceptBreakingReason
   }
 
   /// One log entry per contract and version, with the kinds that broke.

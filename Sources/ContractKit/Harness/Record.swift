@@ -24,6 +24,9 @@ package struct Record: Sendable {
   /// keeps their base texts no more.
   package var confirmingTranslations: [CaseSelector] = []
   package var options: RunOptions
+  /// For `review`: the reason each accepted break was given, by the cases it was given for.
+  /// A break that none of them touches falls back to ``acceptBreakingReason``.
+  var breakReasons: [(selection: [CaseSelector], reason: String)] = []
 
   package init(catalog: Catalog, acceptBreakingReason: String? = nil, mode: RecordMode = .all,
               selection: [CaseSelector] = [], date: String? = nil,
@@ -130,7 +133,7 @@ package struct Record: Sendable {
       $0.severity == .error && ![.keeps, .refuses].contains($0.recording(under: guarantee))
         && $0.scope.file.map { !changed.contains($0.relativePath) } ?? false
     }
-    if !unstable.isEmpty || (!breaking.isEmpty && acceptBreakingReason == nil) {
+    if !unstable.isEmpty || breaking.contains(where: { reason(for: $0) == nil }) {
       let refused = Outcome(refused: true, breaking: unstable + breaking, written: [],
                             unchanged: 0, leftovers: leftovers, remaining: remaining)
       return (refused, [])

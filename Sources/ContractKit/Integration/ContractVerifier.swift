@@ -42,6 +42,9 @@ public final class ContractVerifier: Sendable {
   /// The recording `CONTRACTKIT_RECORD` asked for, started when the verifier is made; every
   /// check waits for it (suspended, never blocking a thread of the cooperative pool).
   private let recording: BackgroundValue<Result<Record.Outcome, CatalogLoadError>>?
+  /// Where the catalog-wide check keeps pending results (``PendingStore/forRun``): `nil` on
+  /// CI unless `CONTRACTKIT_PENDING` names a folder.
+  private let pendingStore: PendingStore?
 
   /// Builds the catalog once and, when recording is asked for, records before any case runs.
   ///
@@ -69,6 +72,10 @@ public final class ContractVerifier: Sendable {
     state = built
     self.command = command
     let catalog = try? built.get()
+    pendingStore = catalog.flatMap {
+      try? PendingStore.forRun(explicit: nil, environment: environment,
+                               files: BaselineFiles(root: $0.effectiveBaselineDirectory))
+    }
     guard mode != .never, let catalog else {
       recording = nil
       return
@@ -179,7 +186,11 @@ public final class ContractVerifier: Sendable {
     case .success(let built): catalog = built
     }
     do {
-      let report = try Check(catalog: catalog).run()
+      var check = Check(catalog: catalog)
+      let pending = PendingCollector(store: pendingStore)
+      check.pending = pending
+      defer { pending.discard() }
+      let report = try check.run()
       // A stale translation is seen only by comparing a case's locales with each other: the
       // catalog-wide test shows it, as a warning, once for all its locales and versions.
       let findings = report.findings
@@ -203,9 +214,17 @@ public final class ContractVerifier: Sendable {
     for finding in pending { counts[finding.kind, default: 0] += 1 }
     let kinds = counts.keys.sorted { codePointOrder($0.rawValue, $1.rawValue) }
       .map { "\($0.rawValue) ×\(counts[$0] ?? 0)" }.joined(separator: ", ")
-    let next = onCI
-      ? "record them on a development machine with '\(command) record' and commit them"
-      : "review them with '\(command) check', then record them with '\(command) record'"
+    let next: String
+    switch (onCI, pendingStore) {
+    case (false, _?): next = "review them: \(command) review"
+    case (true, let store?):
+      let folder = store.root.lastPathComponent
+      next = "review what CI saw: download \(folder) and run: \(command) review --from \(folder)"
+    case (true, nil):
+      next = "record them on a development machine with '\(command) record' and commit them"
+    case (false, nil):
+      next = "review them with '\(command) check', then record them with '\(command) record'"
+    }
     return [Problem(.warning, "\(pending.count.counting("harmless change")) not recorded "
       + "(\(kinds)): \(next).")]
   }
@@ -245,13 +264,28 @@ public final class ContractVerifier: Sendable {
     Problem(.error, "The catalog could not be built: \(error.description)")
   }
 
-  /// A group of findings as a test reports it; `nil` for informational findings.
+  /// A group of findings as a test reports it; `nil` for informational findings. A
+  /// difference that review can settle ends with the review command that fits.
   private func problem(_ group: FindingGroup, in catalog: Catalog) -> Problem? {
     let finding = group.representative
     guard finding.severity >= .warning else { return nil }
     let released = finding.scope.version.map(catalog.isReleased) ?? true
-    return Problem(finding.severity, Self.describe(group, command: command, isReleased: released,
-                                                  onCI: onCI))
+    var message = Self.describe(group, command: command, isReleased: released, onCI: onCI)
+    if finding.scope.file != nil, [.writes, .needsReason].contains(finding.kind.recording),
+      let review = reviewCommand
+    {
+      message += "\n" + review
+    }
+    return Problem(finding.severity, message)
+  }
+
+  /// The review command a difference's failure ends with: `review` where pending results
+  /// are kept here, `review --from` the folder CI uploads; none on CI without one.
+  private var reviewCommand: String? {
+    guard let store = pendingStore else { return nil }
+    guard onCI else { return "Review the pending change: \(command) review" }
+    return "Review what CI saw: download \(store.root.lastPathComponent) and run: "
+      + "\(command) review --from \(store.root.lastPathComponent)"
   }
 
   /// One finding as a test failure: where, what, the two values side by side, the remedy.
