@@ -36,7 +36,7 @@ extension Catalog {
     let source = Contract.Source.wire { request in [UInt8](try produce(request)) }
     try add(Contract.make(
       name: name, source: source, variants: variants.map { ($0, source) },
-      decode: type.flatMap { Contract.decoder(forType: $0, using: decoder) },
+      decode: type.flatMap { Contract.decoder(forType: $0, using: decoder) }, decodes: type,
       hints: hints, redactsFreshness: true, registeredAt: "\(fileID):\(line)"))
   }
 
@@ -66,7 +66,7 @@ extension Catalog {
     try add(Contract.make(
       name: name ?? contractTypeName(type), source: source(stub),
       variants: variants.map { ($0.name, source($0.make)) },
-      decode: Contract.decoder(for: type, using: decoder ?? { JSONDecoder() }),
+      decode: Contract.decoder(for: type, using: decoder ?? { JSONDecoder() }), decodes: type,
       hints: hints, redactsFreshness: true, registeredAt: "\(fileID):\(line)"))
   }
 }

@@ -19,11 +19,11 @@ enum CommandOption: String, CaseIterable {
   /// The commands that accept this option.
   var commands: Set<Invocation.Command> {
     switch self {
-    case .baselines: [.check, .record, .report]
+    case .baselines: [.check, .record, .report, .compat]
     case .only, .missing, .acceptBreaking, .reason: [.record]
-    case .format, .output, .strict, .failOn: [.check, .diff, .report, .merge]
+    case .format, .output, .strict, .failOn: [.check, .diff, .report, .merge, .compat]
     case .shard: [.check, .report]
-    case .against: [.report]
+    case .against: [.report, .compat]
     }
   }
 
@@ -53,10 +53,12 @@ enum CommandOption: String, CaseIterable {
     }
   }
 
-  /// The option's fragment of a usage line, or `nil` when another option's fragment
-  /// includes it (`--strict` is in `--fail-on`'s, `--reason` in `--accept-breaking`'s).
-  var usage: String? {
+  /// The option's fragment of `command`'s usage line, or `nil` when another option's
+  /// fragment includes it (`--strict` is in `--fail-on`'s, `--reason` in
+  /// `--accept-breaking`'s).
+  func usage(for command: Invocation.Command) -> String? {
     switch self {
+    case .against where command == .compat: "--against <ref> ..."
     case .only: "[--only <selector> ...]"
     case .acceptBreaking: "[--accept-breaking --reason <text>]"
     case .reason, .strict: nil
@@ -88,7 +90,10 @@ enum CommandOption: String, CaseIterable {
         + "today's encodings exactly. (values: "
         + Severity.allCases.reversed().map(\.rawValue).joined(separator: ", ") + "; default: error)"
     case .against:
-      "The last release's git ref (a tag such as v2.0.0)."
+      command == .compat
+        ? "The git refs of the releases whose clients are still supported (tags such as "
+          + "v2.0.0); every argument up to the next option is one. (required)"
+        : "The last release's git ref (a tag such as v2.0.0)."
     case .shard:
       command == .report
         ? "Report on the i-th of n deterministic slices of the contracts."

@@ -102,6 +102,11 @@ public enum ContractsCommandLine {
       return try emit(
         ReleaseGate(catalog: catalog, options: options, against: invocation.against).run(),
         to: output)
+    case .compat:
+      let catalog = try loadCatalog()
+      let output = try destination(protecting: [catalog.baselineFiles])
+      return try emit(
+        Compat(catalog: catalog, refs: invocation.refs, options: options).run(), to: output)
     case .diff:
       let diff = TreeDiff(
         old: try TreeArgument.files(invocation.positional[0]),

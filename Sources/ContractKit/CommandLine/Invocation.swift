@@ -4,7 +4,7 @@ import ContractKitRuntime
 /// A parsed command line: which command, with which options, before anything runs.
 struct Invocation: Equatable {
   enum Command: String, CaseIterable {
-    case check, record, diff, report, merge
+    case check, record, diff, report, merge, compat
   }
 
   var command: Command
@@ -23,6 +23,8 @@ struct Invocation: Equatable {
   var only: [CaseSelector] = []
   /// `report --against REF`: the git ref of the last release.
   var against: String?
+  /// `compat --against REF...`: the refs of the releases to ask, in the order given.
+  var refs: [String] = []
   var positional: [String] = []
 }
 
@@ -63,6 +65,8 @@ extension Invocation {
     var rest = arguments.dropFirst()[...]
     // `--only A B` takes every argument up to the next option.
     var takesSelectors = false
+    // `compat --against A B` takes every argument up to the next option, too.
+    var takesRefs = false
     while let argument = rest.popFirst() {
       if argument == "-h" || argument == "--help" { return .help(command) }
       guard argument.hasPrefix("--") else {
@@ -72,12 +76,16 @@ extension Invocation {
         }
         if takesSelectors {
           try invocation.set(.only, to: argument)
+        } else if takesRefs {
+          try invocation.set(.against, to: argument)
         } else {
           invocation.positional.append(argument)
         }
         continue
       }
       takesSelectors = argument == "--only" || argument.hasPrefix("--only=")
+      takesRefs = command == .compat
+        && (argument == "--against" || argument.hasPrefix("--against="))
       var name = argument
       var inlineValue: String?
       if let equals = argument.firstIndex(of: "=") {
@@ -123,7 +131,9 @@ extension Invocation {
     case .output: output = value
     case .shard: shard = value
     case .reason: reason = value
-    case .against: against = value
+    case .against:
+      against = value
+      refs.append(value)
     case .only:
       do { only.append(try CaseSelector(parsing: value)) } catch {
         throw UsageError(
@@ -161,7 +171,9 @@ extension Invocation {
         command: command)
     case .merge where positional.isEmpty:
       throw UsageError(message: "Missing expected argument '<report.json> ...'", command: command)
-    case .check, .record, .report:
+    case .compat where refs.isEmpty:
+      throw UsageError(message: "Missing expected option '--against <ref> ...'", command: command)
+    case .check, .record, .report, .compat:
       if let extra = positional.first {
         throw UsageError(message: "Unexpected argument '\(extra)'", command: command)
       }

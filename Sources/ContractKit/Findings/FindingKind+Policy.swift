@@ -40,6 +40,9 @@ extension FindingKind {
       KindPolicy(.info, breaks: false, bump: .patch, values: .baselineAndCurrent, .writes)
     case .decodeFailed:
       KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .needsReason)
+    // The release's code itself rejects today's payload: recording changes nothing about it.
+    case .clientDecodeFailed:
+      KindPolicy(.error, breaks: true, bump: .major, values: .currentOnly, .keeps)
     // Identity.
     case .identityChanged:
       KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .needsReason)
@@ -192,6 +195,9 @@ extension Finding {
         + recordAfterwards
     case .versionRemoved:
       return "Once no client runs this version, delete its baselines " + recordAfterwards
+    case .clientDecodeFailed:
+      return "Clients of this release fail to decode today's payload. Change today's code so "
+        + "that the release's own decoder accepts it, or stop supporting the release."
     case .versionBumpRequired:
       return "Declare a version at least as large as the required bump."
     case .baselinesStale:
