@@ -43,6 +43,22 @@ struct CompatCommandLineTests {
       """)
   }
 
+  @Test("report --compat needs --against, and compat takes no --compat")
+  func compatFlag() throws {
+    guard case .run(let invocation) = try Invocation.parse(["report", "--against", "v1", "--compat"])
+    else {
+      Issue.record("not a run")
+      return
+    }
+    #expect(invocation.compat && invocation.against == "v1")
+    #expect(throws: UsageError(message: "'--compat' needs '--against <ref>': the release to ask",
+                               command: .report)) {
+      try Invocation.parse(["report", "--compat"])
+    }
+    #expect(run(["compat", "--against", "v1", "--compat"]).stderr
+      .hasPrefix("Error: Unknown option '--compat'"))
+  }
+
   @Test("a ref that names no commit: exit 2 naming it")
   func unknownRef() {
     let result = run(["compat", "--against", "no-such-release-tag"])

@@ -90,6 +90,24 @@ struct CompatTests {
     #expect(seconds < first.seconds / 5)
   }
 
+  @Test("report --against v1 --compat folds the release's decode failures into the verdict")
+  func gate() throws {
+    let fixture = try CompatFixture.shared.get()
+    let gate = try ReleaseGate(catalog: fixture.catalog, against: "v1").run()
+    #expect(gate.summary.gatePasses)
+    let folded = gate.folding(compat: try fixture.compat(["v1"]))
+    #expect(!folded.summary.gatePasses)
+    #expect(folded.summary.requiredBump == .major)
+    #expect(folded.summary.errors == gate.summary.errors + 2)
+    #expect(folded.findings.filter { $0.kind == .clientDecodeFailed }.map(brief) == [
+      "error client-decode-failed Card 1.0.0 en default /status",
+      "error client-decode-failed Card 1.0.0 es default /status",
+    ])
+    #expect(folded.compat?.rows.dropFirst().map { $0.prefix(2).joined(separator: " ") }
+      == ["v1 Card", "v1 Badge"])
+    #expect(folded.since?.ref == "v1")
+  }
+
   @Test("a ref whose code does not build: exit 2 naming the ref and the compiler's first error")
   func broken() throws {
     let fixture = try CompatFixture.shared.get()

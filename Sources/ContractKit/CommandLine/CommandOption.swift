@@ -6,6 +6,7 @@ import ContractKitRuntime
 enum CommandOption: String, CaseIterable {
   case baselines = "--baselines"
   case against = "--against"
+  case compat = "--compat"
   case only = "--only"
   case missing = "--missing"
   case acceptBreaking = "--accept-breaking"
@@ -24,6 +25,7 @@ enum CommandOption: String, CaseIterable {
     case .format, .output, .strict, .failOn: [.check, .diff, .report, .merge, .compat]
     case .shard: [.check, .report]
     case .against: [.report, .compat]
+    case .compat: [.report]
     }
   }
 
@@ -38,7 +40,7 @@ enum CommandOption: String, CaseIterable {
     case .failOn: "severity"
     case .shard: "i/n"
     case .against: "ref"
-    case .missing, .acceptBreaking, .strict: nil
+    case .missing, .acceptBreaking, .strict, .compat: nil
     }
   }
 
@@ -94,6 +96,9 @@ enum CommandOption: String, CaseIterable {
         ? "The git refs of the releases whose clients are still supported (tags such as "
           + "v2.0.0); every argument up to the next option is one. (required)"
         : "The last release's git ref (a tag such as v2.0.0)."
+    case .compat:
+      "With --against, also ask that release's own code to decode today's payloads (as "
+        + "compat does) and fold client-decode-failed into the verdict."
     case .shard:
       command == .report
         ? "Report on the i-th of n deterministic slices of the contracts."

@@ -23,6 +23,8 @@ struct Invocation: Equatable {
   var only: [CaseSelector] = []
   /// `report --against REF`: the git ref of the last release.
   var against: String?
+  /// `report --against REF --compat`: ask the release's own code too.
+  var compat = false
   /// `compat --against REF...`: the refs of the releases to ask, in the order given.
   var refs: [String] = []
   var positional: [String] = []
@@ -125,6 +127,7 @@ extension Invocation {
     let value = value ?? ""
     switch option {
     case .strict: strict = true
+    case .compat: compat = true
     case .acceptBreaking: acceptBreaking = true
     case .missing: recordMode = .missing
     case .baselines: baselines = value
@@ -185,6 +188,10 @@ extension Invocation {
         message: "'--strict' means '--fail-on warning'; it cannot go with '--fail-on "
           + "\(failOn.rawValue)'",
         command: command)
+    }
+    if compat, against == nil {
+      throw UsageError(message: "'--compat' needs '--against <ref>': the release to ask",
+                       command: command)
     }
     if against != nil, shard != nil {
       throw UsageError(message: "'--against' cannot go with '--shard': a release's tree is "

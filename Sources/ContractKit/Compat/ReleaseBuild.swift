@@ -45,10 +45,11 @@ struct ReleaseBuild {
   ///   its time limit.
   func make() throws -> Built {
     if let stamped = try? String(contentsOf: stamp, encoding: .utf8), stamped.hasPrefix(request),
+      case let rest = stamped.dropFirst(request.count).split(separator: "\n"),
+      rest.allSatisfy({ $0.hasPrefix("absent ") }),
       FileManager.default.isExecutableFile(atPath: executable.path)
     {
-      let absent = stamped.dropFirst(request.count).split(separator: "\n")
-        .filter { $0.hasPrefix("absent ") }.map { String($0.dropFirst("absent ".count)) }
+      let absent = rest.map { String($0.dropFirst("absent ".count)) }
       return Built(executable: executable, absent: Set(absent), built: false)
     }
     let package = try materialize()
@@ -56,6 +57,15 @@ struct ReleaseBuild {
     try FileManager.default.createDirectory(
       at: probe.appendingPathComponent("Sources"), withIntermediateDirectories: true)
     try Data(generated.manifest.utf8).write(to: probe.appendingPathComponent("Package.swift"))
+    // Only a root package's pins count: the release's own make its dependencies the ones
+    // it shipped with.
+    let pins = package.appendingPathComponent("Package.resolved")
+    let probePins = probe.appendingPathComponent("Package.resolved")
+    if FileManager.default.fileExists(atPath: pins.path),
+      !FileManager.default.fileExists(atPath: probePins.path)
+    {
+      try FileManager.default.copyItem(at: pins, to: probePins)
+    }
     var absent: Set<String> = []
     for attempt in 0..<2 {
       try Data(generated.source(skipping: absent).utf8)
