@@ -10,6 +10,10 @@ package struct Contract: Sendable {
   package let variants: [Variant]
   /// Where it was registered (`SampleContracts/SampleCatalog.swift:42`).
   package let registeredAt: String
+  /// The `Decodable` Swift type it decodes as, spelled `Module.Type`
+  /// (`String(reflecting:)`), or `nil` when none is given: what `compat` asks a release's
+  /// own module to decode.
+  package let swiftType: String?
   /// Decodes a payload with today's Swift type; `nil` when no `Decodable` type is given.
   let decode: (@Sendable (Data) throws -> Void)?
   /// What the registration says about paths (wire contracts' hints), by pattern.
@@ -76,8 +80,9 @@ extension Contract {
   ///   - decode: Decodes a baseline with the app's type, `nil` for none.
   static func make(
     name: String, source: Source, variants: [(name: String, source: Source)],
-    decode: (@Sendable (Data) throws -> Void)?, hints: [WireHint], redactsFreshness: Bool,
-    registeredAt: String, randomIdentities: [String] = [], keyType: String? = nil
+    decode: (@Sendable (Data) throws -> Void)?, decodes swiftType: Any.Type? = nil,
+    hints: [WireHint], redactsFreshness: Bool, registeredAt: String,
+    randomIdentities: [String] = [], keyType: String? = nil
   ) throws(CatalogError) -> Contract {
     guard BaselineLayout.isValidContractName(name) else {
       throw .invalidName(kind: "contract", name: name, registeredAt: registeredAt,
@@ -137,7 +142,8 @@ extension Contract {
     let all = [Variant(name: BaselineLayout.defaultVariant, source: source)]
       + variants.map { Variant(name: $0.name, source: $0.source) }
     return Contract(
-      name: name, variants: all, registeredAt: registeredAt, decode: decode,
+      name: name, variants: all, registeredAt: registeredAt,
+      swiftType: decode == nil ? nil : swiftType.map { String(reflecting: $0) }, decode: decode,
       hintedAnnotations: annotations,
       redactor: Redactor(redactions: redactions, redactsFreshness: redactsFreshness),
       randomIdentities: random, keyType: keyType,

@@ -6,6 +6,7 @@ import ContractKitRuntime
 enum CommandOption: String, CaseIterable {
   case baselines = "--baselines"
   case against = "--against"
+  case compat = "--compat"
   case only = "--only"
   case missing = "--missing"
   case acceptBreaking = "--accept-breaking"
@@ -26,15 +27,16 @@ enum CommandOption: String, CaseIterable {
   /// The commands that accept this option.
   var commands: Set<Invocation.Command> {
     switch self {
-    case .baselines: [.check, .record, .report, .review]
+    case .baselines: [.check, .record, .report, .review, .compat]
     case .reason: [.record, .review]
     case .only, .missing, .acceptBreaking: [.record]
     case .list, .accept, .reject, .from: [.review]
     case .pending: [.check]
-    case .format, .output, .strict, .failOn: [.check, .diff, .report, .merge]
+    case .format, .output, .strict, .failOn: [.check, .diff, .report, .merge, .compat]
     case .shard, .minCoverage: [.check, .report]
     case .confirmTranslations: [.record]
-    case .against: [.report]
+    case .against: [.report, .compat]
+    case .compat: [.report]
     }
   }
 
@@ -51,7 +53,7 @@ enum CommandOption: String, CaseIterable {
     case .failOn: "severity"
     case .shard: "i/n"
     case .against: "ref"
-    case .missing, .acceptBreaking, .strict, .list: nil
+    case .missing, .acceptBreaking, .strict, .list, .compat: nil
     }
   }
 
@@ -69,10 +71,12 @@ enum CommandOption: String, CaseIterable {
     }
   }
 
-  /// The option's fragment of a usage line, or `nil` when another option's fragment
-  /// includes it (`--strict` is in `--fail-on`'s, `--reason` in `--accept-breaking`'s).
-  var usage: String? {
+  /// The option's fragment of `command`'s usage line, or `nil` when another option's
+  /// fragment includes it (`--strict` is in `--fail-on`'s, `--reason` in
+  /// `--accept-breaking`'s).
+  func usage(for command: Invocation.Command) -> String? {
     switch self {
+    case .against where command == .compat: "--against <ref> ..."
     case .only, .confirmTranslations, .accept, .reject: "[\(label)]"
     case .acceptBreaking: "[--accept-breaking --reason <text>]"
     case .reason, .strict: nil
@@ -123,7 +127,13 @@ enum CommandOption: String, CaseIterable {
         + "today's encodings exactly. (values: "
         + Severity.allCases.reversed().map(\.rawValue).joined(separator: ", ") + "; default: error)"
     case .against:
-      "The last release's git ref (a tag such as v2.0.0)."
+      command == .compat
+        ? "The git refs of the releases whose clients are still supported (tags such as "
+          + "v2.0.0); every argument up to the next option is one. (required)"
+        : "The last release's git ref (a tag such as v2.0.0)."
+    case .compat:
+      "With --against, also ask that release's own code to decode today's payloads (as "
+        + "compat does) and fold client-decode-failed into the verdict."
     case .shard:
       command == .report
         ? "Report on the i-th of n deterministic slices of the contracts."

@@ -119,9 +119,19 @@ public enum ContractsCommandLine {
     case .report:
       let catalog = try loadCatalog()
       let output = try destination(protecting: [catalog.baselineFiles])
+      var report = try ReleaseGate(
+        catalog: catalog, options: options, against: invocation.against
+      ).run()
+      if invocation.compat, let ref = invocation.against {
+        report = report.folding(
+          compat: try Compat(catalog: catalog, refs: [ref], options: options).run())
+      }
+      return try emit(report, to: output)
+    case .compat:
+      let catalog = try loadCatalog()
+      let output = try destination(protecting: [catalog.baselineFiles])
       return try emit(
-        ReleaseGate(catalog: catalog, options: options, against: invocation.against).run(),
-        to: output)
+        Compat(catalog: catalog, refs: invocation.refs, options: options).run(), to: output)
     case .diff:
       let diff = TreeDiff(
         old: try TreeArgument.files(invocation.positional[0]),

@@ -33,7 +33,7 @@ enum HelpText {
   static func usage(for command: Invocation.Command?, program: String = "contracts") -> String {
     guard let command else { return "\(program) <subcommand>" }
     let parts = [command.rawValue] + command.arguments.map(\.usage)
-      + CommandOption.accepted(by: command).compactMap(\.usage)
+      + CommandOption.accepted(by: command).compactMap { $0.usage(for: command) }
     return "\(program) " + parts.joined(separator: " ")
   }
 
@@ -95,6 +95,7 @@ extension Invocation.Command {
     case .report: "The release-gate report: verdict, required bump, coverage."
     case .merge: "Merge the JSON reports of several shards into one gate verdict."
     case .review: "Accept or reject the pending results that check and swift test kept."
+    case .compat: "Ask released clients' own code to decode today's payloads."
     }
   }
 
@@ -160,13 +161,23 @@ extension Invocation.Command {
       json), each once. Counts are recomputed from the findings; a shard missing or twice, a
       report of another run, or a summary that disagrees with its findings is refused.
       """
+    case .compat:
+      """
+      For each ref, takes the app's package at that commit from git (git archive into
+      .build/contractkit-compat/<commit>, never a checkout), builds a decoder probe against
+      the modules of the contracts' types, and decodes today's payloads of the newest version
+      that release's baseline tree has, in every locale and variant, with the release's own
+      types. A payload it rejects is client-decode-failed, with the coding path and the
+      decoder's message; a contract the release does not have is 'absent'. Probes are cached
+      by commit; CONTRACTKIT_COMPAT_BUILD_SECONDS limits each build (default 1200).
+      """
     }
   }
 
   /// The positional arguments, as usage and ARGUMENTS show them.
   var arguments: [(usage: String, label: String, help: String)] {
     switch self {
-    case .check, .record, .report, .review: []
+    case .check, .record, .report, .review, .compat: []
     case .diff:
       [("<old-dir>", "<old-dir>",
         "The older baseline tree: a folder, or git:REF[:PATH] for the tree a commit holds "
@@ -190,6 +201,11 @@ extension Invocation.Command {
        ("1", "Changes pending (--list, no terminal), or refused: a breaking change without "
           + "--reason, or a result that no longer applies; nothing was written."),
        ("2", "Bad usage or unusable input.")]
+    case .compat:
+      [("0", "Every release decodes today's payloads."),
+       ("1", "A release fails to decode a payload (client-decode-failed)."),
+       ("2", "Bad usage, unusable input, or a ref whose code does not build (the message "
+          + "names the ref and the compiler's first error).")]
     case .check, .diff, .report, .merge:
       [("0", "Nothing at a failing severity."),
        ("1", "Findings at the failing severity (errors; see --fail-on)."),

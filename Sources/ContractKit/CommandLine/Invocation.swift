@@ -4,7 +4,7 @@ import ContractKitRuntime
 /// A parsed command line: which command, with which options, before anything runs.
 struct Invocation: Equatable {
   enum Command: String, CaseIterable {
-    case check, record, diff, report, merge, review
+    case check, record, diff, report, merge, review, compat
   }
 
   var command: Command
@@ -27,6 +27,10 @@ struct Invocation: Equatable {
   var against: String?
   /// `--confirm-translations` selectors of `record`, in the order given.
   var confirmTranslations: [CaseSelector] = []
+  /// `report --against REF --compat`: ask the release's own code too.
+  var compat = false
+  /// `compat --against REF...`: the refs of the releases to ask, in the order given.
+  var refs: [String] = []
   var positional: [String] = []
   /// `check --pending DIR`: where pending results go (a folder CI uploads).
   var pending: String?
@@ -77,6 +81,8 @@ extension Invocation {
     // `--only A B` (and `--confirm-translations A B`) takes every argument up to the next
     // option.
     var takesSelectors: CommandOption?
+    // `compat --against A B` takes every argument up to the next option, too.
+    var takesRefs = false
     while let argument = rest.popFirst() {
       if argument == "-h" || argument == "--help" { return .help(command) }
       guard argument.hasPrefix("--") else {
@@ -86,6 +92,8 @@ extension Invocation {
         }
         if let option = takesSelectors {
           try invocation.set(option, to: argument)
+        } else if takesRefs {
+          try invocation.set(.against, to: argument)
         } else {
           invocation.positional.append(argument)
         }
@@ -94,6 +102,8 @@ extension Invocation {
       takesSelectors = accepted.first {
         $0.isRepeatable && (argument == $0.rawValue || argument.hasPrefix($0.rawValue + "="))
       }
+      takesRefs = command == .compat
+        && (argument == "--against" || argument.hasPrefix("--against="))
       var name = argument
       var inlineValue: String?
       if let equals = argument.firstIndex(of: "=") {
@@ -133,13 +143,16 @@ extension Invocation {
     let value = value ?? ""
     switch option {
     case .strict: strict = true
+    case .compat: compat = true
     case .acceptBreaking: acceptBreaking = true
     case .missing: recordMode = .missing
     case .baselines: baselines = value
     case .output: output = value
     case .shard: shard = value
     case .reason: reason = value
-    case .against: against = value
+    case .against:
+      against = value
+      refs.append(value)
     case .minCoverage:
       guard let percent = Double(value), percent.isFinite, (0...100).contains(percent) else {
         throw UsageError(
@@ -203,7 +216,9 @@ extension Invocation {
         command: command)
     case .merge where positional.isEmpty:
       throw UsageError(message: "Missing expected argument '<report.json> ...'", command: command)
-    case .check, .record, .report, .review:
+    case .compat where refs.isEmpty:
+      throw UsageError(message: "Missing expected option '--against <ref> ...'", command: command)
+    case .check, .record, .report, .review, .compat:
       if let extra = positional.first {
         throw UsageError(message: "Unexpected argument '\(extra)'", command: command)
       }
@@ -215,6 +230,10 @@ extension Invocation {
         message: "'--strict' means '--fail-on warning'; it cannot go with '--fail-on "
           + "\(failOn.rawValue)'",
         command: command)
+    }
+    if compat, against == nil {
+      throw UsageError(message: "'--compat' needs '--against <ref>': the release to ask",
+                       command: command)
     }
     if against != nil, shard != nil {
       throw UsageError(message: "'--against' cannot go with '--shard': a release's tree is "

@@ -122,6 +122,16 @@ extension Finding {
     return finding
   }
 
+  /// Today's payload of `file`, which the release `ref` (commit `commit`) fails to decode
+  /// with its own type: the decoder's message.
+  static func clientDecodeFailed(at path: String, in file: ContractCase, ref: String,
+                                 commit: String, reason: String) -> Finding
+  {
+    Finding(.clientDecodeFailed, scope: .file(file), path: path,
+            message: "\(ref) (commit \(commit.prefix(12))) cannot decode today's payload with "
+              + "its own type: \(reason)")
+  }
+
   static func enumCaseRemoved(at pattern: String, in folder: ContractVersion, type: String,
                               caseName: String) -> Finding
   {

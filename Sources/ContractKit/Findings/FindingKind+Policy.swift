@@ -47,6 +47,9 @@ extension FindingKind {
     // Nothing to compare: the stub, the encoder or the app's producer threw for this case.
     case .encodingFailed:
       KindPolicy(.error, breaks: false, bump: .none, values: .currentOnly, .keeps)
+    // The release's code itself rejects today's payload: recording changes nothing about it.
+    case .clientDecodeFailed:
+      KindPolicy(.error, breaks: true, bump: .major, values: .currentOnly, .keeps)
     // Identity.
     case .identityChanged:
       KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .needsReason)
@@ -269,6 +272,9 @@ extension Finding {
         + recordAfterwards
     case .versionRemoved:
       return "Once no client runs this version, delete its baselines " + recordAfterwards
+    case .clientDecodeFailed:
+      return "Clients of this release fail to decode today's payload. Change today's code so "
+        + "that the release's own decoder accepts it, or stop supporting the release."
     case .versionBumpRequired:
       return "Declare a version at least as large as the required bump."
     case .baselinesStale:

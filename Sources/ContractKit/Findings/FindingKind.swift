@@ -22,6 +22,8 @@ package enum FindingKind: String, Sendable, Hashable, Codable, CaseIterable {
   case valueChanged = "value-changed"
   case decodeFailed = "decode-failed"
   case encodingFailed = "encoding-failed"
+  /// A released client's own code (its type at a git ref) cannot decode today's payload.
+  case clientDecodeFailed = "client-decode-failed"
   // Identity.
   case identityChanged = "identity-changed"
   case identityNondeterministic = "identity-nondeterministic"

@@ -24,12 +24,14 @@ package struct Report: Sendable, Hashable {
   package var shard: ShardRecord?
   /// What changed since the release `report --against REF` names; `nil` without it.
   package var since: SinceRelease?
+  /// What each release's own code decoded (`compat`); `nil` for any other run.
+  package var compat: CompatMatrix?
 
   package init(command: String, findings: [Finding], summary: Summary,
               coverage: [LocaleCoverage] = [], baselineDirectory: String,
               failOn: Severity = .error, comparison: ReleaseComparison? = nil,
               cases: [ContractCase] = [], shard: ShardRecord? = nil,
-              since: SinceRelease? = nil)
+              since: SinceRelease? = nil, compat: CompatMatrix? = nil)
   {
     self.command = command
     self.findings = findings.sorted(by: Finding.reportOrder)
@@ -41,6 +43,7 @@ package struct Report: Sendable, Hashable {
     self.cases = cases
     self.shard = shard
     self.since = since
+    self.compat = compat
   }
 
   /// The findings at a failing severity: `failOn` and above.

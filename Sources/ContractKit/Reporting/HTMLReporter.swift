@@ -17,6 +17,7 @@ enum HTMLReporter {
     body += "</header>\n<main>\n"
     body += "<h2 id=\"matrix\">Contracts, versions and locales</h2>\n"
     body += HTMLMatrix(report: report, groups: groups, anchors: anchors).html()
+    if let compat = report.compat { body += CompatMatrixLines.html(compat) }
     body += "<h2 id=\"findings\">Findings</h2>\n"
     body += HTMLFindings.html(groups)
     if !report.coverage.isEmpty {

@@ -46,6 +46,7 @@ enum MarkdownReporter {
       rightAligningFrom: 0,
       rows: [[summary.contracts, summary.versions, summary.locales, summary.baselines,
               summary.errors, summary.warnings, summary.infos].map(String.init)])
+    if let compat = report.compat { head += CompatMatrixLines.markdown(compat) }
     head += ["", "### Findings", ""]
     let accepted = report.since.map(SinceReleaseLines.acceptedMarkdown) ?? []
     let tail = accepted + coverage(report.coverage)

@@ -51,7 +51,7 @@ package enum ReportFormat: String, Sendable, Hashable, CaseIterable {
 extension Report {
   /// Whether this is a release-gate report (`report`, or `merge` of shard reports), which
   /// text and Markdown open with the gate verdict.
-  var isGateReport: Bool { command == "report" || command == "merge" }
+  var isGateReport: Bool { command == "report" || command == "merge" || command == "compat" }
 
   /// `PASS` or `FAIL`, from ``Summary/gatePasses``.
   var gateWord: String { summary.gatePasses ? "PASS" : "FAIL" }

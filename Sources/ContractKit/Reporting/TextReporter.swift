@@ -58,6 +58,7 @@ enum TextReporter {
       if let since = report.since { lines.append(SinceReleaseLines.bumpLine(since)) }
       lines.append("")
       lines += summaryTable(report.summary)
+      if let compat = report.compat { lines += CompatMatrixLines.text(compat) }
       lines += contractSections(groups, colored: colored)
       if let since = report.since { lines += SinceReleaseLines.acceptedText(since) }
       lines += coverageLines(report.coverage)

@@ -7,7 +7,7 @@ import Testing
 /// compiler enforces the cut between the two modules; this test keeps the order inside each.
 private let layers = [
   "Support", "JSON", "Vocabulary", "Localization", "Encoding", "Baselines", "Findings", "Diff",
-  "Catalog", "Harness", "Gate", "Reporting", "Integration", "CommandLine",
+  "Catalog", "Harness", "Gate", "Compat", "Reporting", "Integration", "CommandLine",
 ]
 
 @Suite("Architecture: dependencies point down the pipeline")
