@@ -71,7 +71,11 @@ extension Versioned: Codable {
 
 extension KeyedDecodingContainer {
   /// Decodes a versioned field that an older or newer version leaves out.
-  package func decode<Value>(_ type: Versioned<Value>.Type, forKey key: Key) throws
+  ///
+  /// Public, unlike every other member ContractKit adds to a standard type: the `Codable`
+  /// conformance Swift synthesizes in the app's own module calls it, and without it an app's
+  /// type cannot decode a payload of a version that leaves the field out.
+  public func decode<Value>(_ type: Versioned<Value>.Type, forKey key: Key) throws
     -> Versioned<Value>
   {
     try decodeIfPresent(type, forKey: key) ?? Versioned(wrappedValue: nil)
