@@ -11,7 +11,8 @@ extension Encoder {
   ///   try container.encode(estimatedDelivery, forKey: .estimatedDelivery)
   /// }
   /// ```
-  package var systemVersion: SystemVersion? {
+  /// Public: an app's own `encode(to:)` reads it, in the app's module.
+  public var systemVersion: SystemVersion? {
     contractRecorder?.version
   }
 }
