@@ -41,7 +41,9 @@ let package = Package(
     .testTarget(
       name: "ContractKitTests",
       // `contracts` is a dependency so that end-to-end tests can run the built binary.
-      dependencies: ["ContractKit", "ContractKitTesting", "SampleContracts", "contracts"]
+      dependencies: ["ContractKit", "ContractKitTesting", "SampleContracts", "contracts"],
+      // The public API listing is read from the source tree, not bundled.
+      exclude: ["Architecture/PublicAPI.txt"]
     ),
   ],
   swiftLanguageModes: [.v6]
