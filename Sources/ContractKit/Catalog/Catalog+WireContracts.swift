@@ -4,8 +4,8 @@ import ContractKitRuntime
 /// Contracts whose payloads the app's own code produces: FOSMVVM's localizing encoder, or
 /// a `JSONEncoder` configured as the app sends its DTOs. ContractKit guards those bytes,
 /// not a re-encoding in its own vocabulary: it parses and canonicalizes them, probes their
-/// determinism by producing them twice, and classifies changes with the shape rules and the
-/// registration's hints.
+/// determinism by producing them again where they differ from the baseline, and classifies
+/// changes with the shape rules and the registration's hints.
 ///
 /// Producers may be `async`: each runs as a task while one of ContractKit's own threads
 /// waits for it, never a thread of the cooperative pool, so a FOSMVVM factory can await
@@ -36,7 +36,8 @@ extension Catalog {
   ///   - randomIdentities: Identities random by design (a transient banner's
   ///     `ViewModelId()`), written into `contract.json` for review: accepted there, while an
   ///     identity anywhere else that is random is still `identity-nondeterministic`.
-  ///   - produce: The app's bytes for a request; called twice per case to probe
+  ///   - produce: The app's bytes for a request; called once per case and run, and again
+  ///     where the bytes differ from the baseline (or none is committed) to probe
   ///     determinism. It may be `async` (a FOSMVVM factory); what it throws is the case's
   ///     `encoding-failed` finding.
   public mutating func register(

@@ -1,5 +1,6 @@
 import Foundation
 import ContractKitRuntime
+import Synchronization
 
 /// Test-framework-neutral checks behind the Swift Testing and XCTest integrations.
 ///
@@ -45,6 +46,8 @@ public final class ContractVerifier: Sendable {
   /// Where the catalog-wide check keeps pending results (``PendingStore/forRun``): `nil` on
   /// CI unless `CONTRACTKIT_PENDING` names a folder.
   private let pendingStore: PendingStore?
+  /// The whole catalog's check, once a test asked for it (``CatalogRun``).
+  private let run = Mutex<BackgroundValue<Result<CatalogRun, CatalogLoadError>>?>(nil)
 
   /// Builds the catalog once and, when recording is asked for, records before any case runs.
   ///
@@ -120,22 +123,55 @@ public final class ContractVerifier: Sendable {
 
   /// The errors and warnings of one case: empty when it passes cleanly.
   ///
-  /// The case is checked on a thread of ContractKit's own while the calling task is
-  /// suspended, so the app's `async` producers run on the cooperative pool meanwhile.
+  /// The first test that asks starts one check of the whole catalog, on threads of
+  /// ContractKit's own, and every test reads its part of it (``CatalogRun``): each case is
+  /// encoded once per run. The calling task is suspended meanwhile, so the app's `async`
+  /// producers run on the cooperative pool.
   public func problems(for contractCase: ContractCase) async -> [Problem] {
-    let recorded = await recordOutcome()
-    return await WorkerPool.value { self.checkedProblems(for: contractCase, recorded: recorded) }
+    guard case .success(let catalog) = state else { return checkedAlone(contractCase) }
+    guard case .success(let run) = await catalogRun(catalog).get() else {
+      return await WorkerPool.value { self.checkedAlone(contractCase) }
+    }
+    return problems(for: contractCase, in: run, catalog: catalog)
   }
 
   /// ``problems(for:)`` for a caller that is not on the cooperative pool (a synchronous
   /// XCTest method on the main thread): it waits for the check.
   public func problems(for contractCase: ContractCase) -> [Problem] {
-    checkedProblems(for: contractCase, recorded: waitForRecordOutcome())
+    guard case .success(let catalog) = state,
+      case .success(let run) = catalogRun(catalog).wait()
+    else { return checkedAlone(contractCase) }
+    return problems(for: contractCase, in: run, catalog: catalog)
   }
 
-  private func checkedProblems(
-    for contractCase: ContractCase, recorded: Result<Record.Outcome, CatalogLoadError>?
-  ) -> [Problem] {
+  private func problems(for contractCase: ContractCase, in run: CatalogRun, catalog: Catalog)
+    -> [Problem]
+  {
+    guard catalog.contract(named: contractCase.contract)?.variant(named: contractCase.variant)
+      != nil, catalog.versions.contains(contractCase.version),
+      catalog.locales.contains(contractCase.locale)
+    else { return [Problem(.error, "\(contractCase) is not in the catalog")] }
+    // The same change in several rows of the case is one problem.
+    return FindingGroup.grouping(run.findings(of: contractCase), localeOrder: catalog.locales)
+      .compactMap { problem($0, in: catalog, reviewable: true) }
+  }
+
+  /// The whole catalog's check, started by the first test that asks for it.
+  private func catalogRun(_ catalog: Catalog)
+    -> BackgroundValue<Result<CatalogRun, CatalogLoadError>>
+  {
+    run.withLock { started in
+      if let started { return started }
+      let run = CatalogRun.start(catalog: catalog, pendingStore: pendingStore, after: recording)
+      started = run
+      return run
+    }
+  }
+
+  /// One case checked on its own, where the whole catalog's check could not run (a corrupt
+  /// baseline, a mistake in a type's declaration): the failure is then pinned to the case
+  /// it comes from, and the other cases still pass or fail on their own.
+  private func checkedAlone(_ contractCase: ContractCase) -> [Problem] {
     let catalog: Catalog
     switch state {
     case .failure(let error): return [Self.unbuilt(error)]
@@ -150,57 +186,54 @@ public final class ContractVerifier: Sendable {
         catalog: catalog, contract: contract, variant: variant, contractCase: contractCase,
         files: files, committedMetadata: CommittedMetadata(contractCase.folder, in: files)
       ).run()
-      // The same change in several rows of the case is one problem.
       return FindingGroup.grouping(outcome.findings.sorted(by: Finding.reportOrder),
                                    localeOrder: catalog.locales)
-        .compactMap { problem($0, in: catalog) }
+        .compactMap { problem($0, in: catalog, reviewable: true) }
     } catch let failure as EncodingFailure {
-      return [problem(FindingGroup(failure.finding), in: catalog)].compactMap { $0 }
+      return [problem(FindingGroup(failure.finding), in: catalog, reviewable: true)].compactMap { $0 }
     } catch {
       return [Problem(.error, "\(contractCase): \(error)")]
     }
   }
 
   /// The errors and warnings that belong to no single case: a refused or failed recording,
-  /// removed contracts and locales, retired versions, stale `Baselines.md` and
-  /// `contract.json`, unused keys, placeholder mismatches.
+  /// removed contracts and locales, retired versions and variants, stale `Baselines.md` and
+  /// `contract.json`, unused keys, placeholder mismatches, stale translations.
   ///
   /// A recording that `CONTRACTKIT_RECORD` asked for is reported here once, not with every
-  /// case; each case still reports its own finding.
+  /// case; each case still reports its own finding. The catalog's check is the one the
+  /// cases read (``problems(for:)``).
   public func catalogProblems() async -> [Problem] {
     let recorded = await recordOutcome()
-    return await WorkerPool.value { self.checkedCatalogProblems(recorded: recorded) }
+    switch state {
+    case .failure(let error): return [Self.unbuilt(error)]
+    case .success(let catalog):
+      return catalogProblems(recorded, await catalogRun(catalog).get(), in: catalog)
+    }
   }
 
   /// ``catalogProblems()`` for a caller that is not on the cooperative pool.
   public func catalogProblems() -> [Problem] {
-    checkedCatalogProblems(recorded: waitForRecordOutcome())
-  }
-
-  private func checkedCatalogProblems(recorded: Result<Record.Outcome, CatalogLoadError>?)
-    -> [Problem]
-  {
-    let catalog: Catalog
+    let recorded = waitForRecordOutcome()
     switch state {
     case .failure(let error): return [Self.unbuilt(error)]
-    case .success(let built): catalog = built
+    case .success(let catalog):
+      return catalogProblems(recorded, catalogRun(catalog).wait(), in: catalog)
     }
-    do {
-      var check = Check(catalog: catalog)
-      let pending = PendingCollector(store: pendingStore)
-      check.pending = pending
-      defer { pending.discard() }
-      let report = try check.run()
-      // A stale translation is seen only by comparing a case's locales with each other: the
-      // catalog-wide test shows it, as a warning, once for all its locales and versions.
-      let findings = report.findings
-        .filter { $0.scope.file == nil || $0.kind == .translationStale }
+  }
+
+  private func catalogProblems(_ recorded: Result<Record.Outcome, CatalogLoadError>?,
+                               _ run: Result<CatalogRun, CatalogLoadError>, in catalog: Catalog)
+    -> [Problem]
+  {
+    switch run {
+    case .success(let run):
       return recordProblems(recorded)
-        + FindingGroup.grouping(findings, localeOrder: catalog.locales)
-          .compactMap { problem($0, in: catalog) }
-        + pendingProblems(report)
-    } catch {
-      return recordProblems(recorded) + [Problem(.error, "\(error)")]
+        + FindingGroup.grouping(run.catalogWide, localeOrder: catalog.locales)
+          .compactMap { problem($0, in: catalog, reviewable: run.isCase($0.representative)) }
+        + pendingProblems(run.report)
+    case .failure(let error):
+      return recordProblems(recorded) + [Problem(.error, error.description)]
     }
   }
 
@@ -265,13 +298,14 @@ public final class ContractVerifier: Sendable {
   }
 
   /// A group of findings as a test reports it; `nil` for informational findings. A
-  /// difference that review can settle ends with the review command that fits.
-  private func problem(_ group: FindingGroup, in catalog: Catalog) -> Problem? {
+  /// difference that review can settle ends with the review command that fits: one in a
+  /// case's file (`reviewable`), whose encoding the run kept as a pending result.
+  private func problem(_ group: FindingGroup, in catalog: Catalog, reviewable: Bool) -> Problem? {
     let finding = group.representative
     guard finding.severity >= .warning else { return nil }
     let released = finding.scope.version.map(catalog.isReleased) ?? true
     var message = Self.describe(group, command: command, isReleased: released, onCI: onCI)
-    if finding.scope.file != nil, [.writes, .needsReason].contains(finding.kind.recording),
+    if reviewable, [.writes, .needsReason].contains(finding.kind.recording),
       let review = reviewCommand
     {
       message += "\n" + review

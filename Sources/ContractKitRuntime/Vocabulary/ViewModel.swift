@@ -32,7 +32,8 @@ extension Stubbable {
 public struct StubVariant<Value>: Sendable {
   /// The variant's name, part of its baseline file names.
   public let name: String
-  /// Makes a fresh instance; called twice per run to prove the stub is deterministic.
+  /// Makes a fresh instance: once per case and run, and again where the encoding differs
+  /// from its baseline, to tell a stub that is not deterministic from a real change.
   public let make: @Sendable () -> Value
 
   public init(_ name: String, make: @escaping @Sendable () -> Value) {
