@@ -197,10 +197,35 @@ struct CheckFindingTests {
       try $0.register(Texts.self, named: "Card", stub: { .init() })
     }
     _ = try Record(catalog: catalog).run()
-    #expect(briefs(try scenario.check(catalog), excluding: [.keyUnused]) == [
+    let report = try scenario.check(catalog)
+    #expect(briefs(report, excluding: [.keyUnused]) == [
       "error translation-missing Card 1.0.0 en default /subtitle",
       "error translation-missing Card 1.0.0 es default /subtitle",
       "error translation-missing Card 1.0.0 es default /title",
+    ])
+    // Each names the key and, where any locale wrote it, the YAML file and line.
+    #expect(report.findings.filter { $0.kind == .translationMissing }.map(\.message) == [
+      "key 'Card.subtitle' has no translation here or in any fallback locale",
+      "key 'Card.subtitle' has no translation here or in any fallback locale",
+      "key 'Card.title' (card.yml:6) has an empty translation",
+    ])
+  }
+
+  @Test("a key only another locale has names where that locale wrote it")
+  func missingNamesWhereWritten() throws {
+    struct Texts: Codable, Sendable {
+      var title: LocalizableString = .localized(key: "Card.title")
+    }
+    let scenario = try Scenario()
+    // Spanish only: English, the base locale, has nothing to fall back to.
+    let yaml = "es:\n  Card:\n    title: \"Resumen semanal\"\n"
+    let catalog = try scenario.catalog(yaml: yaml) {
+      try $0.register(Texts.self, named: "Card", stub: { .init() })
+    }
+    let missing = try scenario.check(catalog).findings.filter { $0.kind == .translationMissing }
+    #expect(missing.map(brief) == ["error translation-missing Card 1.0.0 en default /title"])
+    #expect(missing.map(\.message) == [
+      "key 'Card.title' has no translation here or in any fallback locale (es has it at card.yml:3)",
     ])
   }
 

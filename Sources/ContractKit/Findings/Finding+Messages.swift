@@ -202,14 +202,27 @@ extension Finding {
 
   // MARK: - Localization
 
-  static func untranslated(key: String, at path: String, in file: ContractCase) -> Finding {
-    Finding(.translationMissing, scope: .file(file), path: path,
-            message: "key '\(key)' has no translation here or in any fallback locale")
+  /// A key this locale and its fallbacks do not have; `elsewhere` is where another locale
+  /// wrote it, the text a translator starts from.
+  static func untranslated(key: String, at path: String, in file: ContractCase,
+                           elsewhere: (locale: String, location: TranslationLocation)?)
+    -> Finding
+  {
+    let written = elsewhere.map {
+      " (\($0.locale) has it at \($0.location.file):\($0.location.line))"
+    } ?? ""
+    return Finding(.translationMissing, scope: .file(file), path: path,
+                   message: "key '\(key)' has no translation here or in any fallback locale"
+                     + written)
   }
 
-  static func emptyTranslation(key: String, at path: String, in file: ContractCase) -> Finding {
-    Finding(.translationMissing, scope: .file(file), path: path,
-            message: "key '\(key)' has an empty translation")
+  /// A key whose translation in this locale, written at `source`, is `""`.
+  static func emptyTranslation(key: String, at path: String, in file: ContractCase,
+                               source: TranslationLocation?) -> Finding
+  {
+    let place = source.map { " (\($0.file):\($0.line))" } ?? ""
+    return Finding(.translationMissing, scope: .file(file), path: path,
+                   message: "key '\(key)'\(place) has an empty translation")
   }
 
   /// A key whose YAML value FOSMVVM cannot show as this text (a boolean, a number, a date,

@@ -96,9 +96,14 @@ struct CaseCheck {
     for lookup in payload.lookups {
       switch lookup.resolution {
       case .missing:
-        findings.append(.untranslated(key: lookup.key, at: lookup.pointer, in: file))
+        let elsewhere = catalog.store.location(
+          ofKey: lookup.key, inFirstOf: [catalog.baseLocale] + catalog.locales)
+        findings.append(
+          .untranslated(key: lookup.key, at: lookup.pointer, in: file, elsewhere: elsewhere))
       case .resolved(.string("")):
-        findings.append(.emptyTranslation(key: lookup.key, at: lookup.pointer, in: file))
+        let source = catalog.store.location(ofKey: lookup.key, locale: file.locale)
+        findings.append(
+          .emptyTranslation(key: lookup.key, at: lookup.pointer, in: file, source: source))
       case .flawed(_, let issue):
         findings.append(.unshowable(key: lookup.key, issue: issue, at: lookup.pointer, in: file))
       case .fellBack(_, let fallback):

@@ -98,6 +98,17 @@ public struct LocalizationStore: Sendable {
     return entry.location
   }
 
+  /// Where `key` was written in the first of `locales` that has a value for it, with that
+  /// locale: where a translation missing in another locale can be copied from.
+  package func location(ofKey key: String, inFirstOf locales: [String])
+    -> (locale: String, location: TranslationLocation)?
+  {
+    for locale in locales {
+      if let location = location(ofKey: key, locale: locale) { return (locale, location) }
+    }
+    return nil
+  }
+
   /// All keys of `locale` that FOSMVVM has a value for, sorted.
   package func keys(in locale: String) -> [String] {
     let keys = table[locale] ?? table[locale.lowercased()] ?? [:]

@@ -74,8 +74,10 @@ struct FOSMVVMReplicaTests {
       "error translation-missing JobListViewModel 1.0.0 es default /pageTitle",
       "error translation-missing JobListViewModel 1.0.0 es empty /pageTitle",
     ])
+    // Where a translator finds the text: the base locale's YAML file and line.
     #expect(report.findings.first { $0.kind == .translationMissing }?.message
-      == "key 'JobListViewModel.pageTitle' has no translation here or in any fallback locale")
+      == "key 'JobListViewModel.pageTitle' has no translation here or in any fallback locale "
+        + "(en has it at \(copy.localizations.path)/en.yml:10)")
     #expect(report.coverage.first { $0.locale == "es" }?.missing == 8)
   }
 
@@ -106,6 +108,10 @@ struct FOSMVVMReplicaTests {
     #expect(Self.briefs(report, [.translationMissing, .translationStale]) == [
       "error translation-missing CardDeclinedErrorViewModel 1.0.0 en default /retryTitle",
     ])
+    // The base locale lacks it: the first other locale that has it is named.
+    #expect(report.findings.first { $0.kind == .translationMissing }?.message
+      == "key 'CardDeclinedErrorViewModel.retryTitle' has no translation here or in any "
+        + "fallback locale (es has it at \(copy.localizations.path)/es.yml:24)")
   }
 
   @Test("an enum case's display text emptied in German is translation-missing (<Enum>.<case>)")
@@ -116,6 +122,22 @@ struct FOSMVVMReplicaTests {
     let report = try copy.check()
     #expect(Self.briefs(report, [.translationMissing]) == [
       "error translation-missing JobListViewModel 1.0.0 de default /rows/0/stateDisplay",
+    ])
+    #expect(report.findings.first { $0.kind == .translationMissing }?.message
+      == "key 'JobListViewModel.JobState.running' (\(copy.localizations.path)/de.yml:13) "
+        + "has an empty translation")
+  }
+
+  @Test("a Spanish text that lost a placeholder is placeholder-mismatch naming key, file and line")
+  func placeholderLost() throws {
+    let copy = try Copy()
+    try copy.edit("es", "\"%{active} de %{total} tareas en curso\"", "\"%{active} tareas en curso\"")
+    let report = try copy.check()
+    let mismatches = report.findings.filter { $0.kind == .placeholderMismatch }
+    #expect(mismatches.map(brief) == ["error placeholder-mismatch es"])
+    #expect(mismatches.map(\.message) == [
+      "key 'JobListViewModel.Summary.activeSummary' (\(copy.localizations.path)/es.yml:20) has "
+        + "placeholders %{active} but en has %{active}, %{total}",
     ])
   }
 
