@@ -138,8 +138,8 @@ struct VerifierTests {
       try scenario.catalog(yaml: yaml) { try $0.register(Texts.self, named: "Card", stub: { .init() }) }
     }, command: Self.command, environment: ["CONTRACTKIT_RECORD": "missing"])
     #expect(verifier.problems(for: ContractCase("Card", "1.0.0", "es")).map(\.message) == ["""
-      translation-missing at Card 1.0.0 /title in es (default): key 'Card.title' has an \
-      empty translation
+      translation-missing at Card 1.0.0 /title in es (default): key 'Card.title' (card.yml:6) \
+      has an empty translation
       Fix the translation in the YAML files. Recording cannot fix this.
       """])
   }
