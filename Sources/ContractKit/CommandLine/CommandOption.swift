@@ -72,13 +72,14 @@ enum CommandOption: String, CaseIterable {
   }
 
   /// The option's fragment of `command`'s usage line, or `nil` when another option's
-  /// fragment includes it (`--strict` is in `--fail-on`'s, `--reason` in
+  /// fragment includes it (`--strict` is in `--fail-on`'s, `record`'s `--reason` in
   /// `--accept-breaking`'s).
   func usage(for command: Invocation.Command) -> String? {
     switch self {
     case .against where command == .compat: "--against <ref> ..."
     case .only, .confirmTranslations, .accept, .reject: "[\(label)]"
     case .acceptBreaking: "[--accept-breaking --reason <text>]"
+    case .reason where command == .review: "[--reason <text>]"
     case .reason, .strict: nil
     case .failOn: "[--strict | --fail-on <severity>]"
     default: "[\(label)]"
