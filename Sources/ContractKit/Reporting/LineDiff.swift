@@ -5,7 +5,8 @@ import ContractKitRuntime
 /// Canonical JSON puts one member on a line, so a line diff of two encodings is the change
 /// a reviewer reads. The common head and tail are skipped before the longest common
 /// subsequence of the rest is found; a rest too large for that (over four million line
-/// pairs) is shown as removed then added.
+/// pairs, by default) is shown as removed then added. The one line diff of the package:
+/// `review`'s and the HTML report's (``ValueDiff``) alike.
 struct LineDiff {
   /// One line of the diff.
   enum Line: Equatable {
@@ -18,8 +19,12 @@ struct LineDiff {
   let lines: [Line]
 
   init(old: String, new: String) {
-    let before = Self.split(old)
-    let after = Self.split(new)
+    self.init(old: Self.split(old), new: Self.split(new))
+  }
+
+  /// The diff of two lists of lines; a changed middle of more than `maximumTable` line pairs
+  /// is shown as removed then added.
+  init(old before: [String], new after: [String], maximumTable: Int = 4_000_000) {
     var head = 0
     while head < before.count, head < after.count, before[head] == after[head] { head += 1 }
     var tail = 0
@@ -28,7 +33,8 @@ struct LineDiff {
     { tail += 1 }
     let oldMiddle = Array(before[head..<(before.count - tail)])
     let newMiddle = Array(after[head..<(after.count - tail)])
-    lines = before[..<head].map(Line.same) + Self.middle(oldMiddle, newMiddle)
+    lines = before[..<head].map(Line.same)
+      + Self.middle(oldMiddle, newMiddle, maximumTable: maximumTable)
       + before[(before.count - tail)...].map(Line.same)
   }
 
@@ -87,17 +93,18 @@ struct LineDiff {
 
   /// The changed middle: the longest common subsequence's lines kept, the rest removed
   /// (old) or added (new).
-  private static func middle(_ old: [String], _ new: [String]) -> [Line] {
-    guard !old.isEmpty, !new.isEmpty, old.count * new.count <= 4_000_000 else {
+  private static func middle(_ old: [String], _ new: [String], maximumTable: Int) -> [Line] {
+    guard !old.isEmpty, !new.isEmpty, old.count * new.count <= maximumTable else {
       return old.map(Line.removed) + new.map(Line.added)
     }
-    // lengths[i][j]: the longest common subsequence of old[i...] and new[j...].
-    var lengths = [[Int32]](repeating: [Int32](repeating: 0, count: new.count + 1),
-                            count: old.count + 1)
+    // lengths[i * width + j]: the longest common subsequence of old[i...] and new[j...].
+    let width = new.count + 1
+    var lengths = [Int32](repeating: 0, count: (old.count + 1) * width)
     for i in stride(from: old.count - 1, through: 0, by: -1) {
       for j in stride(from: new.count - 1, through: 0, by: -1) {
-        lengths[i][j] = old[i] == new[j]
-          ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+        lengths[i * width + j] = old[i] == new[j]
+          ? lengths[(i + 1) * width + j + 1] + 1
+          : max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
       }
     }
     var result: [Line] = []
@@ -106,7 +113,7 @@ struct LineDiff {
     while i < old.count, j < new.count {
       if old[i] == new[j] {
         result.append(.same(old[i])); i += 1; j += 1
-      } else if lengths[i + 1][j] >= lengths[i][j + 1] {
+      } else if lengths[(i + 1) * width + j] >= lengths[i * width + j + 1] {
         result.append(.removed(old[i])); i += 1
       } else {
         result.append(.added(new[j])); j += 1

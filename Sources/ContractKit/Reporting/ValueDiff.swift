@@ -67,61 +67,15 @@ struct ValueDiff: Hashable {
     CanonicalJSON.string(value).split(separator: "\n").map { indent + $0 }
   }
 
-  /// Every line of `before` and `after` marked same, removed or added: common ends
-  /// trimmed, the middle matched by longest common subsequence where it is small enough.
+  /// Every line of `before` and `after` marked same, removed or added (``LineDiff``).
   private static func operations(_ before: [String], _ after: [String]) -> [Line] {
-    var prefix = 0
-    while prefix < before.count, prefix < after.count, before[prefix] == after[prefix] {
-      prefix += 1
-    }
-    var suffix = 0
-    while suffix < before.count - prefix, suffix < after.count - prefix,
-          before[before.count - 1 - suffix] == after[after.count - 1 - suffix]
-    {
-      suffix += 1
-    }
-    let old = Array(before[prefix..<(before.count - suffix)])
-    let new = Array(after[prefix..<(after.count - suffix)])
-    var middle: [Line]
-    if old.count * new.count <= maximumTable {
-      middle = matched(old, new)
-    } else {
-      middle = old.map { Line(mark: .removed, text: $0) } + new.map { Line(mark: .added, text: $0) }
-    }
-    return before[..<prefix].map { Line(mark: .same, text: $0) } + middle
-      + before[(before.count - suffix)...].map { Line(mark: .same, text: $0) }
-  }
-
-  /// The longest-common-subsequence diff of two short line lists.
-  private static func matched(_ old: [String], _ new: [String]) -> [Line] {
-    let width = new.count + 1
-    var table = [Int](repeating: 0, count: (old.count + 1) * width)
-    for i in stride(from: old.count - 1, through: 0, by: -1) {
-      for j in stride(from: new.count - 1, through: 0, by: -1) {
-        table[i * width + j] = old[i] == new[j]
-          ? table[(i + 1) * width + j + 1] + 1
-          : max(table[(i + 1) * width + j], table[i * width + j + 1])
+    LineDiff(old: before, new: after, maximumTable: maximumTable).lines.map { line in
+      switch line {
+      case .same(let text): Line(mark: .same, text: text)
+      case .removed(let text): Line(mark: .removed, text: text)
+      case .added(let text): Line(mark: .added, text: text)
       }
     }
-    var lines: [Line] = []
-    var i = 0
-    var j = 0
-    while i < old.count || j < new.count {
-      if i < old.count, j < new.count, old[i] == new[j] {
-        lines.append(Line(mark: .same, text: old[i]))
-        i += 1
-        j += 1
-      } else if i < old.count
-        && (j == new.count || table[(i + 1) * width + j] >= table[i * width + j + 1])
-      {
-        lines.append(Line(mark: .removed, text: old[i]))
-        i += 1
-      } else {
-        lines.append(Line(mark: .added, text: new[j]))
-        j += 1
-      }
-    }
-    return lines
   }
 
   /// `lines` with unchanged runs beyond ``context`` lines of a change folded into one
