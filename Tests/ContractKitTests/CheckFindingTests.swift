@@ -16,7 +16,9 @@ struct CheckFindingTests {
   @Test("a renamed field is field-removed (error, 'looks like a rename') plus field-added (info)")
   func renamedField() throws {
     let scenario = try Scenario()
-    try scenario.record(scenario.catalog(yaml: Scenario.yaml) { try $0.register(CardV1.self, named: "Card", stub: { .init() }) })
+    try scenario.record(scenario.catalog(yaml: Scenario.yaml) {
+      try $0.register(CardV1.self, named: "Card", stub: { .init() })
+    })
     let report = try scenario.check(scenario.catalog(yaml: Scenario.yaml) {
       try $0.register(CardRenamed.self, named: "Card", stub: { .init() })
     })
@@ -35,7 +37,9 @@ struct CheckFindingTests {
   @Test("Int to String is one type-changed; a value gone to null is became-null; a new vmId is identity-changed")
   func typeNullAndIdentity() throws {
     let scenario = try Scenario()
-    try scenario.record(scenario.catalog(yaml: Scenario.yaml) { try $0.register(CardV1.self, named: "Card", stub: { .init() }) })
+    try scenario.record(scenario.catalog(yaml: Scenario.yaml) {
+      try $0.register(CardV1.self, named: "Card", stub: { .init() })
+    })
     let report = try scenario.check(scenario.catalog(yaml: Scenario.yaml) {
       try $0.register(CardRetyped.self, named: "Card", stub: { .init() })
     })
@@ -155,7 +159,9 @@ struct CheckFindingTests {
   @Test("a changed translation is text-changed (info)")
   func textChanged() throws {
     let scenario = try Scenario()
-    try scenario.record(scenario.catalog(yaml: Scenario.yaml) { try $0.register(CardV1.self, named: "Card", stub: { .init() }) })
+    try scenario.record(scenario.catalog(yaml: Scenario.yaml) {
+      try $0.register(CardV1.self, named: "Card", stub: { .init() })
+    })
     let yaml = Scenario.yaml.replacingOccurrences(of: "Resumen semanal", with: "Resumen de la semana")
     let report = try scenario.check(scenario.catalog(yaml: yaml) {
       try $0.register(CardV1.self, named: "Card", stub: { .init() })
@@ -171,7 +177,9 @@ struct CheckFindingTests {
   @Test("a dropped Spanish key falls back to English: translation-fallback (warning)")
   func droppedSpanishKey() throws {
     let scenario = try Scenario()
-    let catalog = try scenario.catalog(yaml: Scenario.yaml) { try $0.register(CardV1.self, named: "Card", stub: { .init() }) }
+    let catalog = try scenario.catalog(yaml: Scenario.yaml) {
+      try $0.register(CardV1.self, named: "Card", stub: { .init() })
+    }
     try scenario.record(catalog)
     let yaml = Scenario.greetingYAML.replacingOccurrences(of: "title: \"Resumen semanal\"", with: "")
     let report = try scenario.check(scenario.catalog(yaml: yaml) {
@@ -236,7 +244,9 @@ struct CheckFindingTests {
         template: .localized(key: "Card.greeting"), substitutions: ["user": .string("Ana")])
     }
     let scenario = try Scenario()
-    let catalog = try scenario.catalog(yaml: Scenario.greetingYAML) { try $0.register(Greeting.self, named: "Card", stub: { .init() }) }
+    let catalog = try scenario.catalog(yaml: Scenario.greetingYAML) {
+      try $0.register(Greeting.self, named: "Card", stub: { .init() })
+    }
     _ = try Record(catalog: catalog).run()
     #expect(briefs(try scenario.check(catalog), excluding: [.keyUnused]) == [
       "error placeholder-unresolved Card 1.0.0 en default /greeting",

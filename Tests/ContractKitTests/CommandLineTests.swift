@@ -18,7 +18,8 @@ struct CommandLineTests {
     UsageCase(arguments: ["check", "--frmat", "json"],
               message: "Error: Unknown option '--frmat'. Did you mean '--format'?"),
     UsageCase(arguments: ["check", "--format", "yaml"],
-              message: "Error: The value 'yaml' is invalid for '--format <format>' (values: text, markdown, json, junit, github, html)"),
+              message: "Error: The value 'yaml' is invalid for '--format <format>' "
+                + "(values: text, markdown, json, junit, github, html)"),
     UsageCase(arguments: ["check", "--baselines"],
               message: "Error: Missing value for '--baselines <dir>'"),
     UsageCase(arguments: ["check", "--shard", "3/2"],

@@ -16,7 +16,7 @@ struct CompatTests {
     return (report, Date().timeIntervalSince(start))
   }
 
-  @Test("a value the shape rules call harmless fails v1's own init(from:); v2 decodes the removal of a field it made optional")
+  @Test("a value called harmless fails v1's own init(from:); v2 decodes a field it made optional being removed")
   func matrix() throws {
     let (report, seconds) = try Self.firstRun.get()
     print("compat: first run (two probe builds) took \(Int(seconds)) s")

@@ -12,7 +12,7 @@ import Testing
   if: Chromium.executable != nil,
   "no Chromium found (install Debian's chromium package, or set CHROMIUM); .ci/run installs it"))
 struct HTMLBrowserTests {
-  @Test("the release-day report: verdict, matrix cells by severity, a finding's values, hostile data shown and never run")
+  @Test("the release-day report: verdict, matrix by severity, a finding's values, hostile data shown, never run")
   func releaseDayDOM() async throws {
     let fixture = try ReleaseDayFixture()
     let page = fixture.copy.directory.path("report.html")
@@ -29,12 +29,14 @@ struct HTMLBrowserTests {
     // One finding's baseline and current values, as the browser shows them.
     let article = try #require(Self.article(kind: "value-changed", in: dom))
     #expect(article.contains("<th>baseline</th><th>current</th>"))
-    #expect(article.contains("<td><code>\"\(ReleaseDayFixture.oldTitle)\"</code></td><td><code>\"\(fixture.currentTitle)\"</code></td>"))
+    #expect(article.contains("<td><code>\"\(ReleaseDayFixture.oldTitle)\"</code></td>"
+      + "<td><code>\"\(fixture.currentTitle)\"</code></td>"))
     #expect(article.contains("<span class=\"add\">+       \"\(fixture.currentTitle)\"</span>"))
     // Hostile data is text: the page's own script is the only script element.
     #expect(dom.components(separatedBy: "<script").count - 1 == 1)
     #expect(dom.contains("<h3>&lt;script&gt;alert(1)&lt;/script&gt;</h3>"))
-    #expect(dom.contains("<td><code>\"&lt;script&gt;alert(1)&lt;/script&gt;\"</code></td><td><code>(absent)</code></td>"))
+    #expect(dom.contains(
+      "<td><code>\"&lt;script&gt;alert(1)&lt;/script&gt;\"</code></td><td><code>(absent)</code></td>"))
     // The script ran (the CSP hash matches it) and built the filters.
     for filter in ["filter-severity", "filter-kind", "filter-locale"] {
       #expect(dom.contains("<select id=\"\(filter)\">"), "\(filter)")

@@ -66,7 +66,8 @@ struct HTMLReporterTests {
       <tr><td>de (default)</td><td><code>&quot;Wochenübersicht&quot;</code></td><td><code>(absent)</code></td></tr>
       </table>
       <pre class="diff"><span class="ctx">  &quot;cards&quot; :</span><span class="ctx">    [0]</span>\
-      <span class="ctx">      &quot;title&quot; :</span><span class="del">-       &quot;Weekly summary&quot;</span></pre>
+      <span class="ctx">      &quot;title&quot; :</span>\
+      <span class="del">-       &quot;Weekly summary&quot;</span></pre>
       </article>
       """))
     // Groups are counted once each and findings once each.
@@ -87,9 +88,11 @@ struct HTMLReporterTests {
       "<td class=\"error\" title=\"DashboardViewModel 1.0.0 en: error, 1 finding\"><a href=\"#f1\">error</a></td>"))
     // A contract-wide finding colours its whole row.
     #expect(html.contains(
-      "<td class=\"error\" title=\"LegacyBannerViewModel 1.1.0 pt-BR: error, 1 finding\"><a href=\"#f2\">error</a></td>"))
+      "<td class=\"error\" title=\"LegacyBannerViewModel 1.1.0 pt-BR: error, 1 finding\">"
+        + "<a href=\"#f2\">error</a></td>"))
     #expect(html.contains(
-      "<td class=\"warning\" title=\"SettingsViewModel 1.1.0 pt-BR: warning, 1 finding\"><a href=\"#f3\">warning</a></td>"))
+      "<td class=\"warning\" title=\"SettingsViewModel 1.1.0 pt-BR: warning, 1 finding\">"
+        + "<a href=\"#f3\">warning</a></td>"))
     #expect(html.contains(
       "<td class=\"info\" title=\"DashboardViewModel 1.1.0 es: info, 1 finding\"><a href=\"#f4\">info</a></td>"))
     #expect(html.contains("<td class=\"ok\" title=\"SettingsViewModel 1.1.0 en: ok\">ok</td>"))

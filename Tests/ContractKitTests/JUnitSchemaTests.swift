@@ -58,7 +58,8 @@ struct JUnitSchemaTests {
   }
 
   @Test("check, diff and merge output validates against the schema with xmllint",
-        .enabled(if: xmllint != nil, "xmllint is not installed (Debian: apt-get install libxml2-utils); the structural check below still runs"))
+        .enabled(if: xmllint != nil,
+                 "xmllint is not installed (apt-get install libxml2-utils); the structural check still runs"))
   func xmllintValidates() throws {
     let directory = try TemporaryDirectory()
     for (name, xml) in try Self.outputs() {

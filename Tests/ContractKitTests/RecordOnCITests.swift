@@ -37,7 +37,7 @@ struct RecordOnCITests {
       .contains("CONTRACTKIT_RECORD=missing swift test") == true)
   }
 
-  @Test("CONTRACTKIT_RECORD=missing leaves the tree exactly as record --missing, contract.json and Baselines.md included")
+  @Test("CONTRACTKIT_RECORD=missing leaves the tree as record --missing does, contract.json and Baselines.md too")
   func environmentRecordMatchesRecord() throws {
     let viaEnvironment = try Scenario()
     let viaRecord = try Scenario()

@@ -211,7 +211,8 @@ struct ReporterTests {
     #expect(!text.contains("\u{1B}") && !text.contains("\r"))
     let markdown = ReportFormat.markdown.render(report)
     #expect(markdown.contains(#"`/a\nerror  field-removed  Card 1.0.0 /b`"#), "\(markdown)")
-    #expect(markdown.contains(#"field gone<br>\\u{1B}\[2Kok"#) || markdown.contains(#"field gone<br>\u{1B}\[2Kok"#), "\(markdown)")
+    #expect(markdown.contains(#"field gone<br>\\u{1B}\[2Kok"#)
+      || markdown.contains(#"field gone<br>\u{1B}\[2Kok"#), "\(markdown)")
     #expect(!markdown.contains("\u{1B}"))
   }
 

@@ -79,7 +79,8 @@ struct WireContractTests {
            expected: both("error identity-nondeterministic", "/rows/0/vmId")),
     Change(name: "two rows sharing an id", change: { $1.set("/rows/1/vmId/id", to: "row-a") },
            expected: both("error identity-collision", "/rows")),
-    Change(name: "a volatile value", change: { $1.set("/count", to: .number(JSONNumber(Int.random(in: 0...1_000_000)))) },
+    Change(name: "a volatile value",
+           change: { $1.set("/count", to: .number(JSONNumber(Int.random(in: 0...1_000_000)))) },
            expected: both("error volatile-value", "/count") + both("info value-changed", "/count")),
     Change(name: "an unresolved placeholder", change: { $1.set("/title", to: "Hi %{name}") },
            expected: both("error placeholder-unresolved", "/title")

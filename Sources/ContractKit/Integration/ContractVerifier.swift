@@ -47,7 +47,7 @@ public final class ContractVerifier: Sendable {
   /// CI unless `CONTRACTKIT_PENDING` names a folder.
   private let pendingStore: PendingStore?
   /// The whole catalog's check, once a test asked for it (``CatalogRun``).
-  private let run = Mutex<BackgroundValue<Result<CatalogRun, CatalogLoadError>>?>(nil)
+  private let sharedRun = Mutex<BackgroundValue<Result<CatalogRun, CatalogLoadError>>?>(nil)
 
   /// Builds the catalog once and, when recording is asked for, records before any case runs.
   ///
@@ -160,7 +160,7 @@ public final class ContractVerifier: Sendable {
   private func catalogRun(_ catalog: Catalog)
     -> BackgroundValue<Result<CatalogRun, CatalogLoadError>>
   {
-    run.withLock { started in
+    sharedRun.withLock { started in
       if let started { return started }
       let run = CatalogRun.start(catalog: catalog, pendingStore: pendingStore, after: recording)
       started = run
@@ -190,7 +190,8 @@ public final class ContractVerifier: Sendable {
                                    localeOrder: catalog.locales)
         .compactMap { problem($0, in: catalog, reviewable: true) }
     } catch let failure as EncodingFailure {
-      return [problem(FindingGroup(failure.finding), in: catalog, reviewable: true)].compactMap { $0 }
+      return [problem(FindingGroup(failure.finding), in: catalog, reviewable: true)]
+        .compactMap { $0 }
     } catch {
       return [Problem(.error, "\(contractCase): \(error)")]
     }

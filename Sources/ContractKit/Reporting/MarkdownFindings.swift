@@ -10,7 +10,7 @@ import ContractKitRuntime
 ///
 /// | kind | contract | version | path | locales | findings | message | values |
 /// | --- | --- | --- | --- | --- | ---: | --- | --- |
-/// | field-removed | Dashboard | 1.0.0 | `/title` | en, es, de (default) | 3 | Field removed. | baseline (en): `"Weekly"`<br>current (en): `(absent)` |
+/// | field-removed | Card | 1.0.0 | `/a` | en (default) | 1 | Gone. | baseline (en): `1`<br>current (en): `(absent)` |
 /// ```
 /// The counts in a severity's heading are the sum of its rows' counts, and the sums over
 /// all severities are the summary's: totals equal rows.

@@ -82,7 +82,8 @@ struct FaultFuzzTests {
       for name in JSONFuzzer.mutationNames where (mutationCounts[name] ?? 0) == 0 {
         failures.append("mutation \(name) never ran in \(Self.cases) cases")
       }
-      Self.report("diff: mutations \(mutationCounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")); failures \(failures.count)")
+      let mutations = mutationCounts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+      Self.report("diff: mutations \(mutations.joined(separator: ", ")); failures \(failures.count)")
       return failures
     }
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
@@ -201,7 +202,9 @@ struct FaultFuzzTests {
           failures.append("seed \(seed): took over 2 s of CPU on \(damaged.count) bytes")
         }
       }
-      Self.report("JSON reader: accepted \(accepted), rejected with a position \(Self.cases - accepted), slowest case \(slowest / 1000) µs of CPU; failures \(failures.count)")
+      Self.report("JSON reader: accepted \(accepted), rejected with a position "
+        + "\(Self.cases - accepted), slowest case \(slowest / 1000) µs of CPU; "
+        + "failures \(failures.count)")
       return failures
     }
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
@@ -307,7 +310,9 @@ struct FaultFuzzTests {
         }
       }
       // Damage is light enough that some inputs stay readable, and heavy enough that most don't.
-      Self.report("YAML reader: accepted \(accepted), rejected with a position \(Self.cases - accepted), slowest case \(slowest / 1000) µs of CPU; failures \(failures.count)")
+      Self.report("YAML reader: accepted \(accepted), rejected with a position "
+        + "\(Self.cases - accepted), slowest case \(slowest / 1000) µs of CPU; "
+        + "failures \(failures.count)")
       if Self.cases >= 100, accepted == 0 || accepted == Self.cases {
         failures.append("accepted \(accepted) of \(Self.cases): the damage does not vary")
       }
