@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import ContractKit
 @testable import ContractKitRuntime
@@ -126,6 +127,55 @@ struct DirectionTests {
     let problems = verifier.problems(for: ContractCase("Doc", "1.0.0", "en"))
     #expect(problems.map(\.severity) == [.error])
     #expect(problems.first?.message.hasPrefix("decode-failed at Doc 1.0.0 /required") == true)
+  }
+
+  /// A card that counts how often it is decoded.
+  struct CountedCard: Codable, Sendable {
+    static let decodes = Mutex(0)
+    var title: LocalizableString = .localized(key: "Card.title")
+    var vmId = ViewModelId(id: "card-1")
+
+    init() {}
+
+    init(from decoder: any Decoder) throws {
+      Self.decodes.withLock { $0 += 1 }
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      title = try container.decode(LocalizableString.self, forKey: .title)
+      vmId = try container.decode(ViewModelId.self, forKey: .vmId)
+    }
+  }
+
+  /// A wire payload's type that counts how often it is decoded.
+  struct CountedWire: Decodable {
+    static let decodes = Mutex(0)
+    let title: String
+
+    init(from decoder: any Decoder) throws {
+      Self.decodes.withLock { $0 += 1 }
+      title = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .title)
+    }
+
+    enum CodingKeys: String, CodingKey { case title }
+  }
+
+  @Test("an unchanged stub contract is decoded once per version and variant, an app's wire in every locale")
+  func decodesOnEveryRun() throws {
+    let scenario = try Scenario()
+    let versions = [Scenario.v1, Scenario.v2]
+    let catalog = try scenario.catalog(versions: versions, yaml: Scenario.yaml) { catalog in
+      try catalog.register(CountedCard.self, named: "Card", stub: { .init() })
+      try catalog.register(wire: "Doc", decoding: CountedWire.self) { request in
+        Data(#"{"title":"\#(request.locale)"}"#.utf8)
+      }
+    }
+    try scenario.record(catalog)
+    CountedCard.decodes.withLock { $0 = 0 }
+    CountedWire.decodes.withLock { $0 = 0 }
+    #expect(briefs(try scenario.check(catalog), excluding: [.baselinesStale]) == [])
+    // Texts aside, ContractKit's encoder gives every locale the same shape: one locale of
+    // each version is decoded. The app's bytes are decoded in every locale.
+    #expect(CountedCard.decodes.withLock { $0 } == 2)
+    #expect(CountedWire.decodes.withLock { $0 } == 4)
   }
 
   struct Order: Codable, Sendable {

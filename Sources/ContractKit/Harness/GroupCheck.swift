@@ -65,14 +65,18 @@ struct GroupCheck {
     // A case that failed to encode leaves the metadata incomplete: not worth a finding, and
     // never written.
     var encodedEveryCase = true
+    // The variants whose payload of today was decoded in one locale (``CaseCheck/decodesToday``).
+    var decodedVariants: Set<String> = []
     for (position, (variant, contractCase)) in cases.enumerated() {
       let result: CaseCheck.Outcome
       do {
         result = try CaseCheck(
           catalog: catalog, contract: contract, variant: variant, contractCase: contractCase,
           files: files, committedMetadata: committed,
-          collectsAnnotations: contractCase.locale == annotatedLocale
+          collectsAnnotations: contractCase.locale == annotatedLocale,
+          decodesToday: contract.isWire || !decodedVariants.contains(variant.name)
         ).run()
+        decodedVariants.insert(variant.name)
       } catch let failure as EncodingFailure where !failure.isDeclarationMistake {
         // One case that cannot be encoded is its finding; the others are still checked. A
         // mistake in a type's declaration stops the run (exit 2), naming the type.
