@@ -54,14 +54,18 @@ package struct Check: Sendable {
     // One job per contract, its versions one after the other on one thread: a stub is the
     // same in every version, and the thread's formatters remember what they spelled.
     var groups = try WorkerPool.map(contracts, threads: options.threads) { contract in
+      // A hint matched in one version need not be looked for in the next.
+      var unmatched = contract.hintPatterns
       let outcomes = try catalog.versions.map { version in
         var check = GroupCheck(
           catalog: catalog, contract: contract, version: version, files: files)
+        check.hintPatterns = unmatched
         if version == catalog.currentVersion { check.releasedBefore = previous }
         check.staging = staging
         check.confirmsTranslations = confirming
         check.pending = pending
         var outcome = try check.run()
+        unmatched.removeAll { outcome.matchedHints.contains($0.pattern) }
         totals.withLock { $0.take(from: &outcome) }
         // A new array, not `removeAll(where:)`, which would keep every group's capacity.
         if !listsMissingBaselines {
@@ -70,11 +74,8 @@ package struct Check: Sendable {
         return outcome
       }
       // A hint that matches nothing in any version and variant is a mistake (`/titel`).
-      let unmatched = contract.hintPatterns.map(\.pattern).filter { pattern in
-        !outcomes.contains { $0.matchedHints.contains(pattern) }
-      }
       if !unmatched.isEmpty, outcomes.contains(where: \.lookedForHints) {
-        throw HintCoverage.unmatched(unmatched, of: contract)
+        throw HintCoverage.unmatched(unmatched.map(\.pattern), of: contract)
       }
       return outcomes
     }.flatMap { $0 }

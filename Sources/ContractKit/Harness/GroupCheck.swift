@@ -17,6 +17,17 @@ struct GroupCheck {
   var confirmsTranslations: [CaseSelector] = []
   /// Where `check` keeps the cases that differ as pending results (``PendingCollector``).
   var pending: PendingCollector?
+  /// The contract's hint patterns no earlier version's payloads matched: only these are
+  /// looked for (``HintCoverage``), and none once every hint has matched.
+  var hintPatterns: [Redaction]
+
+  init(catalog: Catalog, contract: Contract, version: SystemVersion, files: BaselineFiles) {
+    self.catalog = catalog
+    self.contract = contract
+    self.version = version
+    self.files = files
+    hintPatterns = contract.hintPatterns
+  }
 
   struct Outcome: Sendable {
     var findings: [Finding] = []
@@ -92,9 +103,9 @@ struct GroupCheck {
       }
       outcome.findings += result.findings
       // The paths are the same in every locale: one locale per variant is enough.
-      if contractCase.locale == annotatedLocale, !contract.hintPatterns.isEmpty {
+      if contractCase.locale == annotatedLocale, !hintPatterns.isEmpty {
         outcome.matchedHints.formUnion(
-          HintCoverage.matched(contract.hintPatterns, in: result.payload.value))
+          HintCoverage.matched(hintPatterns, in: result.payload.value))
         outcome.lookedForHints = true
       }
       metadata.merge(result.payload.annotations)
