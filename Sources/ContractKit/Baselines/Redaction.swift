@@ -13,7 +13,8 @@ import ContractKitRuntime
 package struct Redaction: Sendable, Hashable, CustomStringConvertible {
   /// The pattern as declared.
   package let pattern: String
-  private let tokens: [String]
+  /// The pattern's path tokens: keys, indices, `*` and `**`.
+  let tokens: [String]
 
   /// The placeholder of a redacted string.
   package static let placeholderText = "<redacted>"

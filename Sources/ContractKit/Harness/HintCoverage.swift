@@ -4,35 +4,42 @@ import ContractKitRuntime
 /// title would then pass unchecked.
 enum HintCoverage {
   /// The patterns of `patterns` that match at least one place in `value`.
+  ///
+  /// Each pattern is followed down the value, not every node matched against every pattern:
+  /// `/sections/*/rows/*/status` stops at the first row that has a status, and `/promotion`
+  /// looks at one member of the root.
   static func matched(_ patterns: [Redaction], in value: JSONValue) -> Set<String> {
-    var found: Set<String> = []
-    var path: [String] = []
-    visit(value, path: &path, patterns: patterns, found: &found)
-    return found
+    Set(patterns.filter { occurs($0.tokens[...], in: value) }.map(\.pattern))
   }
 
-  private static func visit(_ value: JSONValue, path: inout [String], patterns: [Redaction],
-                            found: inout Set<String>)
-  {
-    for pattern in patterns where !found.contains(pattern.pattern) && pattern.matches(path[...]) {
-      found.insert(pattern.pattern)
+  /// Whether the path `pattern` (tokens, `*` one level, `**` any number) leads anywhere in
+  /// `value`.
+  static func occurs(_ pattern: ArraySlice<String>, in value: JSONValue) -> Bool {
+    guard let first = pattern.first else { return true }
+    let rest = pattern.dropFirst()
+    if first == "**" {
+      return occurs(rest, in: value) || children(of: value).contains { occurs(pattern, in: $0) }
     }
-    guard found.count < patterns.count else { return }
     switch value {
     case .object(let members):
-      for (key, member) in members {
-        path.append(key)
-        visit(member, path: &path, patterns: patterns, found: &found)
-        path.removeLast()
-      }
+      if first == "*" { return members.values.contains { occurs(rest, in: $0) } }
+      return members[first].map { occurs(rest, in: $0) } ?? false
     case .array(let items):
-      for (index, item) in items.enumerated() {
-        path.append(String(index))
-        visit(item, path: &path, patterns: patterns, found: &found)
-        path.removeLast()
-      }
+      if first == "*" { return items.contains { occurs(rest, in: $0) } }
+      // An element's token is its index as written: `1`, never `01`.
+      guard let index = Int(first), String(index) == first, items.indices.contains(index)
+      else { return false }
+      return occurs(rest, in: items[index])
     case .null, .bool, .number, .string:
-      break
+      return false
+    }
+  }
+
+  private static func children(of value: JSONValue) -> [JSONValue] {
+    switch value {
+    case .object(let members): Array(members.values)
+    case .array(let items): items
+    case .null, .bool, .number, .string: []
     }
   }
 
