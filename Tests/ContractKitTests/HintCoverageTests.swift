@@ -19,9 +19,10 @@ struct HintCoverageTests {
 
   static let patterns = [
     "/title", "/titel", "/promotion", "/promotion/x", "/sections/*/heading",
-    "/sections/*/rows/*/status", "/sections/*/rows/*/status/running", "/sections/*/rows/*/title",
-    "/sections/*/rows/*/missing", "/sections/1/rows/*", "/sections/2/heading", "/sections/01/heading",
-    "/a/**/c", "/**/c", "/**/y", "/**/z", "/list/1/y", "/list/0/y", "/**", "/*/*/*/*/*/running",
+    "/sections/*/rows/*/status", "/sections/*/rows/*/status/running",
+    "/sections/*/rows/*/title", "/sections/*/rows/*/missing", "/sections/1/rows/*",
+    "/sections/2/heading", "/sections/01/heading", "/a/**/c", "/**/c", "/**/y", "/**/z",
+    "/list/1/y", "/list/0/y", "/**", "/*/*/*/*/*/running",
   ]
 
   /// Every path of `value`, as tokens, the root's included.
@@ -49,7 +50,8 @@ struct HintCoverageTests {
     #expect(HintCoverage.matched(redactions, in: Self.payload) == expected)
     // The cases that matter, spelled out.
     #expect(expected.isSuperset(of: [
-      "/title", "/promotion", "/sections/*/rows/*/status/running", "/a/**/c", "/**/c", "/**/y", "/list/1/y", "/**", "/*/*/*/*/*/running",
+      "/title", "/promotion", "/sections/*/rows/*/status/running", "/a/**/c", "/**/c",
+      "/**/y", "/list/1/y", "/**", "/*/*/*/*/*/running",
     ]))
     #expect(expected.isDisjoint(with: [
       "/titel", "/promotion/x", "/sections/*/rows/*/missing", "/sections/2/heading",
