@@ -373,6 +373,27 @@ struct LocalizationStoreTests {
     #expect(TranslationFiles.sourcePath(of: folder.path(source)) == nil)
   }
 
+  @Test("Names the shared Sources/Resources file a target copies with .copy(\"../Resources\")")
+  func sharedResourcesNameTheirSource() throws {
+    let folder = try TemporaryDirectory()
+    let source = "Sources/Resources/es.yml"
+    let bundle = ".build/aarch64-unknown-linux-gnu/debug/FOSMVVMApp_AppViewModels.resources"
+    for path in [source, "\(bundle)/Resources/es.yml"] {
+      try folder.write("es:\n  A:\n    title: Título\n", to: path)
+    }
+    // A target of that name exists, without the file: the search goes on above it.
+    try folder.write("// code\n", to: "Sources/AppViewModels/A.swift")
+    let store = try LocalizationStore(directory: folder.path("\(bundle)/Resources"))
+    #expect(store.location(ofKey: "A.title", locale: "es")?.file == folder.path(source).path)
+
+    // A copy of a folder at the package root: .copy("../../Shared").
+    try folder.write("es:\n  B:\n    t: x\n", to: "Shared/b.yml")
+    #expect(TranslationFiles.sourcePath(of: folder.path("\(bundle)/Shared/b.yml"))
+      == folder.path("Shared/b.yml").path)
+    // Nothing above the bundle's package root is taken for the source.
+    #expect(TranslationFiles.sourcePath(of: folder.path("\(bundle)/Elsewhere/c.yml")) == nil)
+  }
+
   @Test("Reports a missing directory as an input error naming it")
   func missingDirectory() {
     let missing = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString)")

@@ -61,9 +61,13 @@ package enum TranslationFiles {
   ///
   /// SwiftPM names a target's resource bundle `<Package>_<Target>.resources` on Linux and
   /// `<Package>_<Target>.bundle` on Darwin (resources under `Contents/Resources` in some
-  /// layouts) and copies the target's resources into it with their relative paths, so
+  /// layouts) and copies each `.copy` resource folder into it under the folder's own name, so
   /// `.build/…/ContractKit_SampleContracts.resources/Localization/fr.yml` comes from
-  /// `Sources/SampleContracts/Localization/fr.yml`.
+  /// `Sources/SampleContracts/Localization/fr.yml` (`.copy("Localization")`), and
+  /// `.build/…/App_Server.resources/Resources/en.yml` from `Sources/Resources/en.yml`
+  /// (`.copy("../Resources")`, the layout of a server that hosts FOSMVVM's YAML). The source
+  /// is looked for in the target's folder, then in each folder above it up to the package
+  /// root: the first regular file found there wins.
   static func sourcePath(of url: URL) -> String? {
     let components = url.standardizedFileURL.pathComponents
     guard let bundleIndex = components.lastIndex(where: {
@@ -79,14 +83,20 @@ package enum TranslationFiles {
     for split in bundleName.indices where bundleName[split] == "_" {
       let target = String(bundleName[bundleName.index(after: split)...])
       for folder in ["Sources", "Tests"] {
-        let candidate = NSString.path(withComponents: packageRoot + [folder, target] + inside)
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: candidate, isDirectory: &isFolder),
-           !isFolder.boolValue {
-          return candidate
+        var level = packageRoot + [folder, target]
+        while level.count >= packageRoot.count {
+          let candidate = NSString.path(withComponents: level + inside)
+          if isRegularFile(candidate) { return candidate }
+          level.removeLast()
         }
       }
     }
     return nil
+  }
+
+  private static func isRegularFile(_ path: String) -> Bool {
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+      && !isFolder.boolValue
   }
 }
