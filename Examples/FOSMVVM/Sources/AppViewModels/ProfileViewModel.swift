@@ -28,10 +28,13 @@ public extension SystemVersion {
   static var v2_0_0: Self { .init(major: 2) }
 }
 
-/// What a factory needs: the client's version.
+/// What a factory needs: the client's version. FOSMVVM's protocol lets reading it throw (a
+/// server reads it from the request, which may lack it), and `@VersionedFactory` reads it with
+/// `try`: so it is declared `get throws` here too, and the generated code has nothing to warn of.
 public struct AppFactoryContext: ViewModelFactoryContext {
-  public let appVersion: SystemVersion
-  public init(appVersion: SystemVersion) { self.appVersion = appVersion }
+  private let version: SystemVersion
+  public var appVersion: SystemVersion { get throws { version } }
+  public init(appVersion: SystemVersion) { version = appVersion }
 }
 
 @VersionedFactory
