@@ -73,8 +73,9 @@ struct ReviewTerminalTests {
     let session = Session()
     let scratch = try TemporaryDirectory("tmux")
     let exitFile = scratch.path("exit-code")
-    let command = "'\(contractsExecutable.path)' review --baselines '\(copy.baselines.path)'; "
-      + "echo $? > '\(exitFile.path)'; sleep 60"
+    // Not as CI (.ci/run sets CI=true): accepting records, which CI never does.
+    let command = "env -u CI '\(contractsExecutable.path)' review --baselines "
+      + "'\(copy.baselines.path)'; echo $? > '\(exitFile.path)'; sleep 60"
     try session.tmux(["new-session", "-d", "-s", session.name, "-x", "80", "-y", "24",
                       "-c", copy.directory.url.path, command])
     var keys = 0
@@ -85,7 +86,10 @@ struct ReviewTerminalTests {
     let first = try session.wait(for: "Change 1 of 3: SessionExpiredErrorViewModel")
     #expect(first.contains("error field-removed /signInLabel"))
     #expect(first.contains("Breaks clients of 1.0.0, 1.1.0, 2.0.0"))
-    #expect(first.contains("-  \"signInLabel\" : \"Sign in again\","))
+    #expect(first.contains("space page 1/2"))
+    // Its six texts, removed and added, take two pages: a accepts once both were shown.
+    try press("Space")
+    try session.wait(for: "space page 2/2")
     try press("a")
     try session.wait(for: "Reason for this breaking change")
     try session.tmux(["send-keys", "-t", session.name, "-l", ReviewCopy.reason])
@@ -113,6 +117,41 @@ struct ReviewTerminalTests {
     #expect(try PendingStore(root: copy.pending).results().isEmpty)
   }
 
+  @Test("a text changed in two locales: both texts are on screen before a accepts them",
+        .enabled(if: tmux != nil, "tmux is not installed: the terminal test is skipped"))
+  func twoLocalesOnScreen() throws {
+    let copy = try ReviewCopy(rewordedInFrench: true)
+    #expect(copy.run(["check"]).code == 1)
+    let session = Session()
+    let scratch = try TemporaryDirectory("tmux")
+    let exitFile = scratch.path("exit-code")
+    let command = "env -u CI '\(contractsExecutable.path)' review --baselines "
+      + "'\(copy.baselines.path)'; echo $? > '\(exitFile.path)'; sleep 60"
+    try session.tmux(["new-session", "-d", "-s", session.name, "-x", "80", "-y", "24",
+                      "-c", copy.directory.url.path, command])
+    try session.wait(for: "Change 1 of 3: SessionExpiredErrorViewModel")
+    try session.tmux(["send-keys", "-t", session.name, "s"])
+    let card = try session.wait(for: "Change 2 of 3: WelcomeBannerViewModel")
+    // Both locales' texts, old and new, each with its locale, before any key accepts them.
+    #expect(card.contains("8 files"), "\(card)")
+    #expect(card.contains(#"en: "Good to see you, Ana!""#), "\(card)")
+    #expect(card.contains(#""Welcome back, Ana!""#), "\(card)")
+    #expect(card.contains(#"fr: "\#(ReviewCopy.frenchGreeting)""#), "\(card)")
+    #expect(card.contains(#""Bon retour parmi nous, Ana"#), "\(card)")
+    try session.tmux(["send-keys", "-t", session.name, "a"])
+    try session.wait(for: "Change 3 of 3: SignInViewModel")
+    try session.tmux(["send-keys", "-t", session.name, "q"])
+    let deadline = Date().addingTimeInterval(60)
+    while !FileManager.default.fileExists(atPath: exitFile.path), Date() < deadline {
+      usleep(100_000)
+    }
+    let summary = try session.screen()
+    #expect(try String(contentsOf: exitFile, encoding: .utf8) == "0\n", "\(summary)")
+    let recorded = try ReviewCopy(rewordedInFrench: true)
+    #expect(recorded.run(["record", "--only", "\(ReviewCopy.reworded)/*/en",
+                          "\(ReviewCopy.reworded)/*/fr"]).code == 0)
+    #expect(try copy.files() == recorded.files())
+  }
 }
 
 /// The tmux that runs the sessions.
