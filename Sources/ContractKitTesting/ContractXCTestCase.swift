@@ -15,8 +15,9 @@ extension XCTestCase {
   /// }
   /// ```
   /// A case with an error or a warning attaches its baseline, today's payload and their diff
-  /// (on Apple platforms, whose XCTest has `XCTAttachment`). Errors fail the test. XCTest has no warnings, so a warning (a translation that fell
-  /// back to another locale) is printed as `<file>:<line>: warning: …` and the test passes.
+  /// (on Apple platforms, whose XCTest has `XCTAttachment`). Errors fail the test. XCTest
+  /// has no warnings, so a warning (a translation that fell back to another locale) is
+  /// printed as `<file>:<line>: warning: …` and the test passes.
   /// Cases are checked on ContractKit's own threads, so the app's `async` producers run on
   /// the cooperative pool meanwhile.
   public func assertContracts(

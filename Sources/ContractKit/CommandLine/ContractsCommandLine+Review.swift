@@ -45,7 +45,7 @@ extension ContractsCommandLine {
       return ExitStatus.failing
     }
     if !decisions.accepted.isEmpty, !mayAccept {
-      throw RecordingOnCI("review's accept", environment: environment)
+      throw RecordingOnCI("accepting in review", environment: environment)
     }
     return try apply(decisions, to: plan, command: command, stdout: stdout)
   }
