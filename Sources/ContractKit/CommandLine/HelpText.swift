@@ -124,7 +124,12 @@ extension Invocation.Command {
       break, nothing is logged.
 
       A translation whose base text changed stays translation-stale on every run, record
-      included, until the translation changes or --confirm-translations confirms it.
+      included, until the translation changes or --confirm-translations confirms it. A
+      confirmation is kept in contract.json: with --missing, or an --only that leaves its
+      version out, it is refused (exit 2) rather than reported and not written.
+
+      On CI (CI set to anything but false, 0, no or off) record refuses (exit 2, nothing
+      written) unless CONTRACTKIT_RECORD_FORCE=1: CI never blesses its own changes.
       """
     case .diff:
       """
