@@ -118,7 +118,9 @@ package struct Check: Sendable {
     }
     let summary = Summary(
       findings: findings, contracts: contracts.count, versions: catalog.versions.count,
-      locales: catalog.locales.count, baselines: groups.reduce(0) { $0 + $1.committedCount },
+      locales: catalog.locales.count,
+      baselines: Summary.committedBaselines(
+        cases: groups.reduce(0) { $0 + $1.baselineCount }, findings: findings),
       failOn: options.failOn, requiredBump: comparison.requiredBump)
     let report = Report(
       command: "check", findings: findings, summary: summary, coverage: coverage,

@@ -1,5 +1,4 @@
 import ContractKitRuntime
-import Foundation
 
 /// Checks every case of one contract at one version, and what only the whole group shows:
 /// changed enum cases, stale translations and a stale `contract.json`.
@@ -42,8 +41,6 @@ struct GroupCheck {
     var changedCases: [UInt32] = []
     /// The cases checked, whether or not their baseline exists.
     var baselineCount = 0
-    /// The cases whose baseline is committed: what a report counts as baselines.
-    var committedCount = 0
     /// Whether `contract.json` differs from what the types say now. The document itself is
     /// not kept (a cold `record` of 20,000 files would hold thousands): `record` has it
     /// staged (``GroupCheck/staging``).
@@ -97,9 +94,6 @@ struct GroupCheck {
         // mistake in a type's declaration stops the run (exit 2), naming the type.
         outcome.findings.append(failure.finding)
         outcome.baselineCount += 1
-        if FileManager.default.fileExists(atPath: files.url(contractCase.relativePath).path) {
-          outcome.committedCount += 1
-        }
         encodedEveryCase = false
         if contractCase.locale == catalog.locales.last {
           outcome.findings += StaleTranslations.findings(
@@ -120,7 +114,6 @@ struct GroupCheck {
         recordedMetadata.merge(result.payload.annotations)
       }
       outcome.baselineCount += 1
-      if result.baselineState != .missing { outcome.committedCount += 1 }
       if result.baselineState != .equal {
         outcome.changedCases.append(UInt32(position))
         if let staging, staging.stagesCase(contractCase, result.baselineState == .missing) {

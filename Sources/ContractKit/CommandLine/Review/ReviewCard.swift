@@ -5,7 +5,7 @@ import ContractKitRuntime
 ///
 /// Nothing of a change is left off: what does not fit goes on a further page, which the
 /// session shows before `a` may accept (``pageCount``). `d` pages through the diff of every
-/// file of the change (``diffPages(rows:)``).
+/// file of the change (``diffPages(size:)``).
 struct ReviewCard {
   let plan: ReviewPlan
   let change: ReviewChange
