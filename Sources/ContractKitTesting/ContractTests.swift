@@ -15,7 +15,8 @@ import Testing
 /// An error fails the case; a warning (a translation that fell back to another locale) is
 /// recorded as an issue of warning severity, which shows in the output and lets the case
 /// pass. Each names the case and the JSON Pointer, shows the baseline and current values and
-/// ends with its remedy.
+/// ends with its remedy. A case with an error or a warning also attaches its baseline,
+/// today's payload and their diff (`swift test --attachments-path DIR` saves them).
 ///
 /// The case is checked on a thread of ContractKit's own while the test's task is suspended:
 /// the app's `async` producers (FOSMVVM factories) run on the cooperative pool meanwhile,
@@ -24,7 +25,11 @@ public func expectContract(
   _ contractCase: ContractCase, in verifier: ContractVerifier,
   sourceLocation: SourceLocation = #_sourceLocation
 ) async {
-  recordIssues(for: await verifier.problems(for: contractCase), at: sourceLocation)
+  let problems = await verifier.problems(for: contractCase)
+  recordIssues(for: problems, at: sourceLocation)
+  if !problems.isEmpty {
+    attach(await verifier.attachments(for: contractCase), at: sourceLocation)
+  }
 }
 
 /// ``expectContract(_:in:sourceLocation:)`` from a synchronous test function: it checks the
@@ -34,7 +39,19 @@ public func expectContract(
   _ contractCase: ContractCase, in verifier: ContractVerifier,
   sourceLocation: SourceLocation = #_sourceLocation
 ) {
-  recordIssues(for: verifier.problems(for: contractCase), at: sourceLocation)
+  let problems = verifier.problems(for: contractCase)
+  recordIssues(for: problems, at: sourceLocation)
+  if !problems.isEmpty { attach(verifier.attachments(for: contractCase), at: sourceLocation) }
+}
+
+/// Attaches a failing or warning case's baseline, today's payload and their diff to the
+/// running test: `swift test --attachments-path DIR` saves them, Xcode shows them.
+func attach(_ attachments: [CaseAttachment], at sourceLocation: SourceLocation) {
+  #if compiler(>=6.2)
+    for attachment in attachments {
+      Attachment.record(attachment.bytes, named: attachment.name, sourceLocation: sourceLocation)
+    }
+  #endif
 }
 
 /// Swift Testing integration for what belongs to no single case: a refused

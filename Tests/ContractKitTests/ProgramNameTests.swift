@@ -16,6 +16,7 @@ struct ProgramNameTests {
     var err = ""
     let code = ContractsCommandLine.run(
       arguments: arguments, catalog: catalog, program: "app-contracts",
+      colored: false, environment: developerEnvironment, terminal: { nil },
       stdout: { out += $0 }, stderr: { err += $0 })
     return (code, out, err)
   }

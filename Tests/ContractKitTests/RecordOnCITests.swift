@@ -79,4 +79,63 @@ struct RecordOnCITests {
     #expect(ci.catalogProblems().first?.message.hasSuffix(
       "record them on a development machine with 'swift run contracts record' and commit them.") == true)
   }
+
+  /// Issue 33: `CI=true … record` wrote 9 files and said nothing about CI.
+  @Test("record on CI refuses with exit 2 and swift test's sentence, writing nothing; forced, it records",
+        arguments: ["true", "yes", "woodpecker"])
+  func recordOnCI(_ value: String) throws {
+    let copy = try ReviewCopy()
+    let before = try copy.files()
+    let refused = copy.run(["record"], environment: ["CI": value])
+    #expect(refused.code == 2)
+    #expect(refused.stdout.isEmpty)
+    #expect(refused.stderr == "Error: record was not done: with CI=\(value) nothing is ever "
+      + "recorded, so CI cannot bless its own changes. Record on a development machine and "
+      + "commit (CONTRACTKIT_RECORD_FORCE=1 forces it).\n")
+    #expect(try copy.files() == before)
+    // swift test says the same after its own subject.
+    let verifier = ContractVerifier({ copy.catalog }, command: "swift run contracts",
+                                    environment: ["CI": value, "CONTRACTKIT_RECORD": "all"])
+    #expect(verifier.catalogProblems().contains { $0.message == refused.stderr
+      .replacingOccurrences(of: "Error: record", with: "CONTRACTKIT_RECORD=all")
+      .trimmingCharacters(in: .newlines) })
+    // review's accepting records too.
+    _ = copy.run(["check"])
+    let review = copy.run(["review", "--accept", ReviewCopy.added], environment: ["CI": value])
+    #expect(review.code == 2)
+    #expect(review.stderr.hasPrefix("Error: review --accept was not done: with CI=\(value)"))
+    #expect(try copy.files() == before)
+    let forced = copy.run(["record", "--accept-breaking", "--reason", "forced on CI"],
+                          environment: ["CI": value, "CONTRACTKIT_RECORD_FORCE": "1"])
+    #expect(forced.code == 0, "\(forced.stderr)")
+    #expect(try copy.files() != before)
+  }
+
+  @Test("counts count what they name: Baselines.md is not a file of the baseline directory")
+  func recordCounts() throws {
+    let scenario = try Scenario()
+    let catalog = try scenario.catalog { try $0.register(Before.self, named: "Card", stub: { .init() }) }
+    let first = runContracts(["record", "--baselines", scenario.baselines.path], catalog: { catalog })
+    #expect(first.code == 0, "\(first.stderr)")
+    // Two payloads and contract.json in the tree; Baselines.md beside it.
+    #expect(first.stdout.hasPrefix("Recorded 3 files in \(scenario.baselines.path) (0 unchanged); "
+      + "updated Baselines.md.\n  wrote Card/1.0.0/en.json\n  wrote Card/1.0.0/es.json\n"
+      + "  wrote Card/1.0.0/contract.json\n"), "\(first.stdout)")
+    #expect(!first.stdout.contains("wrote Baselines.md"))
+    let again = runContracts(["record", "--baselines", scenario.baselines.path], catalog: { catalog })
+    #expect(again.stdout.hasPrefix(
+      "Baselines in \(scenario.baselines.path) are up to date (2 files unchanged).\n"), "\(again.stdout)")
+  }
+
+  @Test("check on an empty tree counts no baseline")
+  func emptyTreeCounts() throws {
+    let scenario = try Scenario()
+    try FileManager.default.createDirectory(at: scenario.baselines, withIntermediateDirectories: true)
+    let catalog = try scenario.catalog(locales: ["en"]) {
+      try $0.register(Before.self, named: "Card", stub: { .init() })
+    }
+    let result = runContracts(["check", "--baselines", scenario.baselines.path], catalog: { catalog })
+    #expect(result.stdout.contains("in 1 contract (0 baselines)"), "\(result.stdout)")
+    #expect(try Check(catalog: catalog).run().summary.baselines == 0)
+  }
 }

@@ -112,6 +112,46 @@ struct TranslationLifecycleTests {
     #expect(briefs(try scenario.check(reworded)) == [])
   }
 
+  /// Issue 34.18: with `--only` another contract, or `--missing`, the confirmation was
+  /// reported ("Confirmed …") and nothing was written.
+  @Test("--confirm-translations with --only or --missing confirms what it says or says why not")
+  func confirmationsThatWouldWriteNothing() throws {
+    let scenario = try Scenario()
+    func catalog(_ english: String) throws -> Catalog {
+      try scenario.catalog(yaml: Self.yaml(en: english, es: "Resumen semanal")) {
+        try $0.register(Card.self, named: "Card", stub: { .init() })
+        try $0.register(Card.self, named: "Other", stub: { .init() })
+      }
+    }
+    try scenario.record(catalog("Weekly summary"))
+    let reworded = try catalog("Summary of the week")
+    try scenario.record(reworded)
+    let metadata = try scenario.directory.read(".VersionedTestJSON/Card/1.0.0/contract.json")
+    for (arguments, message) in [
+      (["--only", "Other"], "Error: '--confirm-translations Card/*/es' confirms Card/1.0.0 (es), "
+        + "which '--only' does not select: its contract.json would not be written, so nothing "
+        + "would be confirmed. Add it to --only, or confirm without --only"),
+      (["--missing"], "Error: '--confirm-translations Card/*/es' cannot go with '--missing': a "
+        + "confirmation is kept in contract.json, which --missing never rewrites; confirm "
+        + "without --missing"),
+    ] {
+      let result = runContracts(["record", "--baselines", scenario.baselines.path,
+                                 "--confirm-translations", "Card/*/es"] + arguments,
+                                catalog: { reworded })
+      #expect(result.code == 2, "\(arguments): \(result.stdout)")
+      #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+      #expect(!result.stdout.contains("Confirmed"))
+      #expect(try scenario.directory.read(".VersionedTestJSON/Card/1.0.0/contract.json") == metadata)
+    }
+    // --only that selects the confirmed cases confirms them.
+    let confirmed = runContracts(["record", "--baselines", scenario.baselines.path,
+                                  "--confirm-translations", "Card/*/es", "--only", "Card"],
+                                 catalog: { reworded })
+    #expect(confirmed.code == 0, "\(confirmed.stderr)")
+    #expect(confirmed.stdout.contains("Confirmed the translations of Card/*/es as still right."))
+    #expect(briefs(try scenario.check(reworded)).filter { $0.contains(" Card ") } == [])
+  }
+
   @Test("swift test shows one stale text in several locales as one warning")
   func oneWarningForLocales() throws {
     let scenario = try Scenario()

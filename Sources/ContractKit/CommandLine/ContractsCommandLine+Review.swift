@@ -7,8 +7,14 @@ extension ContractsCommandLine {
   /// pending.
   static func review(
     _ invocation: Invocation, catalog: Catalog, program: String,
-    terminal makeTerminal: () -> (any ReviewTerminal)?, stdout: (String) throws -> Void
+    environment: [String: String], terminal makeTerminal: () -> (any ReviewTerminal)?,
+    stdout: (String) throws -> Void
   ) throws -> Int32 {
+    // Accepting records: CI never blesses its own changes.
+    let mayAccept = RunEnvironment.allowsRecording(environment)
+    if !invocation.accept.isEmpty, !mayAccept {
+      throw RecordingOnCI("review --accept", environment: environment)
+    }
     let files = catalog.baselineFiles
     var store = PendingStore.beside(files)
     if let from = invocation.from {
@@ -37,6 +43,9 @@ extension ContractsCommandLine {
     guard let decisions else {
       try stdout("Aborted: nothing was written; every change is still pending.\n")
       return ExitStatus.failing
+    }
+    if !decisions.accepted.isEmpty, !mayAccept {
+      throw RecordingOnCI("accepting in review", environment: environment)
     }
     return try apply(decisions, to: plan, command: command, stdout: stdout)
   }

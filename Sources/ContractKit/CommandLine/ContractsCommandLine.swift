@@ -62,7 +62,8 @@ public enum ContractsCommandLine {
       case .run(let invocation):
         command = invocation.command
         return try execute(invocation, catalog: catalog, program: program, colored: colored,
-                           environment: environment, terminal: terminal, stdout: stdout)
+                           environment: environment, terminal: terminal, stdout: stdout,
+                           stderr: stderr)
       }
     } catch {
       let (code, message) = ExitStatus.trouble(error, command: command, program: program)
@@ -74,9 +75,17 @@ public enum ContractsCommandLine {
   private static func execute(
     _ invocation: Invocation, catalog makeCatalog: () throws -> Catalog, program: String,
     colored: Bool, environment: [String: String], terminal: () -> (any ReviewTerminal)?,
-    stdout: (String) throws -> Void
+    stdout: (String) throws -> Void, stderr: (String) throws -> Void
   ) throws -> Int32 {
     func loadCatalog() throws -> Catalog {
+      let catalog = try namedCatalog()
+      // What a killed `review` left half applied is undone or finished first, and said.
+      if let note = ApplyJournal.recover(catalog.baselineFiles) {
+        try stderr("Note: \(DisplayText.escaped(note))\n")
+      }
+      return catalog
+    }
+    func namedCatalog() throws -> Catalog {
       var catalog = try makeCatalog()
       catalog.program = program
       guard let directory = invocation.baselines else { return catalog }
@@ -113,9 +122,15 @@ public enum ContractsCommandLine {
       var check = Check(catalog: catalog, options: options)
       check.pending = try PendingStore.forRun(
         explicit: invocation.pending, environment: environment, files: catalog.baselineFiles
-      ).map(PendingCollector.init(store:))
+      ).map { PendingCollector(store: $0) }
       defer { check.pending?.discard() }
-      return try emit(check.run(), to: output)
+      let code = try emit(check.run(), to: output)
+      // Pending results are a convenience: the report and the exit code come first.
+      if let problem = check.pending?.problem {
+        try stderr("Warning: pending results were not kept (\(DisplayText.escaped(problem))); "
+          + "the report is complete, but review will not see this run's changes.\n")
+      }
+      return code
     case .report:
       let catalog = try loadCatalog()
       let output = try destination(protecting: [catalog.baselineFiles])
@@ -154,6 +169,10 @@ public enum ContractsCommandLine {
         ReportMerger.merge(reports, names: invocation.positional, failOn: options.failOn),
         to: output)
     case .record:
+      // CI never blesses its own changes: nothing is read or written.
+      guard RunEnvironment.allowsRecording(environment) else {
+        throw RecordingOnCI("record", environment: environment)
+      }
       let catalog = try loadCatalog()
       var record = Record(
         catalog: catalog, acceptBreakingReason: invocation.acceptBreaking ? invocation.reason : nil,
@@ -167,7 +186,7 @@ public enum ContractsCommandLine {
       return ExitStatus.code(for: outcome)
     case .review:
       return try review(invocation, catalog: loadCatalog(), program: program,
-                        terminal: terminal, stdout: stdout)
+                        environment: environment, terminal: terminal, stdout: stdout)
     }
   }
 }

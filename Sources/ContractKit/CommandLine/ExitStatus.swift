@@ -49,6 +49,9 @@ enum ExitStatus {
       text = DisplayText.escaped("\(encoding)")
     case let output as OutputError:
       text = DisplayText.escaped("\(output)")
+    case let refusal as RecordingOnCI:
+      // Its one outside value, CI's, is escaped already.
+      text = refusal.description
     default:
       text = "unexpected error: " + DisplayText.escaped("\(error)")
     }

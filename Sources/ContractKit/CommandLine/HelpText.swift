@@ -124,7 +124,12 @@ extension Invocation.Command {
       break, nothing is logged.
 
       A translation whose base text changed stays translation-stale on every run, record
-      included, until the translation changes or --confirm-translations confirms it.
+      included, until the translation changes or --confirm-translations confirms it. A
+      confirmation is kept in contract.json: with --missing, or an --only that leaves its
+      version out, it is refused (exit 2) rather than reported and not written.
+
+      On CI (CI set to anything but false, 0, no or off) record refuses (exit 2, nothing
+      written) unless CONTRACTKIT_RECORD_FORCE=1: CI never blesses its own changes.
       """
     case .diff:
       """
@@ -147,10 +152,12 @@ extension Invocation.Command {
       Every check and swift test that finds a difference keeps today's encoding as a pending
       result in .contracts-pending/ beside the baseline directory (on CI only with --pending
       or CONTRACTKIT_PENDING). In a terminal, review shows each change once, grouped across
-      versions, locales, variants and rows, with its findings and a line diff: a accept,
-      r reject, s skip, d full diff, ? help, q quit. Accepting writes exactly what record
-      --only writes; a breaking change asks for the reason Baselines.md logs. Without a
-      terminal it lists the pending changes and exits 1 if there are any.
+      versions, locales, variants and rows, with its findings, every distinct value they
+      have (a per-locale text in each locale) and a line diff: a accept, r reject, s skip,
+      space next page, d every file's diff, ? help, q quit. Accepting writes exactly what
+      was shown, as record --only writes it; a breaking change asks for the reason
+      Baselines.md logs. Without a terminal it lists the pending changes and exits 1 if
+      there are any. On CI (CI set, not false/0/no/off) accepting is refused, as record is.
 
       A pending result whose baseline or encoding changed since it was made is never applied:
       dropped from the local folder, refused from --from.

@@ -249,8 +249,8 @@ extension Invocation {
       if reason != nil, accept.isEmpty {
         throw UsageError(message: "'--reason' only goes with '--accept'", command: command)
       }
-      if let reason, reason.trimmingCharacters(in: .whitespaces).isEmpty {
-        throw UsageError(message: "'--reason' needs text saying why", command: command)
+      if let reason, let problem = BreakReason.problem(in: reason) {
+        throw UsageError(message: "'--reason' \(problem)", command: command)
       }
       if list, !(accept.isEmpty && reject.isEmpty) {
         throw UsageError(message: "'--list' cannot go with '--accept' or '--reject'",
@@ -258,9 +258,12 @@ extension Invocation {
       }
     }
     if command == .record {
-      if acceptBreaking, (reason ?? "").trimmingCharacters(in: .whitespaces).isEmpty {
+      if acceptBreaking, reason == nil {
         throw UsageError(message: "'--accept-breaking' needs '--reason <text>' saying why",
                          command: command)
+      }
+      if acceptBreaking, let reason, let problem = BreakReason.problem(in: reason) {
+        throw UsageError(message: "'--reason' \(problem)", command: command)
       }
       if reason != nil, !acceptBreaking {
         throw UsageError(message: "'--reason' only goes with '--accept-breaking'", command: command)
@@ -303,10 +306,33 @@ extension Invocation {
     try Self.check(only, named: "--only", in: catalog, command: command)
   }
 
-  /// The `--confirm-translations` selectors, each checked against `catalog` as `--only`'s.
+  /// The `--confirm-translations` selectors, each checked against `catalog` as `--only`'s,
+  /// and against what this run writes: a confirmation is kept in `contract.json`, which
+  /// `--missing` never rewrites and `--only` rewrites only for the versions it selects. A
+  /// confirmation that would write nothing is refused, saying why, never reported as done.
   func confirmations(in catalog: Catalog) throws(UsageError) -> [CaseSelector] {
-    try Self.check(confirmTranslations, named: "--confirm-translations", in: catalog,
-                   command: command)
+    let confirmations = try Self.check(confirmTranslations, named: "--confirm-translations",
+                                       in: catalog, command: command)
+    guard let first = confirmations.first else { return [] }
+    if recordMode == .missing {
+      throw UsageError(
+        message: "'--confirm-translations \(first)' cannot go with '--missing': a "
+          + "confirmation is kept in contract.json, which --missing never rewrites; confirm "
+          + "without --missing",
+        command: command)
+    }
+    for selector in confirmations where !only.isEmpty {
+      let left = catalog.cases.filter { selector.matches($0) && !only.touches(.version($0.folder)) }
+      if let file = left.first {
+        throw UsageError(
+          message: "'--confirm-translations \(selector)' confirms \(file.folder.path) "
+            + "(\(file.locale)), which '--only' does not select: its contract.json would not "
+            + "be written, so nothing would be confirmed. Add it to --only, or confirm "
+            + "without --only",
+          command: command)
+      }
+    }
+    return confirmations
   }
 
   private static func check(_ selectors: [CaseSelector], named option: String,

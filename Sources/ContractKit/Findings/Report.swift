@@ -57,7 +57,8 @@ package struct Summary: Sendable, Hashable {
   package var contracts: Int
   package var versions: Int
   package var locales: Int
-  /// Payload files compared (or, for `record`, written or kept).
+  /// Committed payload files compared: the cases checked but those whose baseline is
+  /// missing (``committedBaselines(cases:findings:)``), so an empty tree counts none.
   package var baselines: Int
   package var errors: Int
   package var warnings: Int
@@ -79,6 +80,12 @@ package struct Summary: Sendable, Hashable {
     self.infos = infos
     self.gatePasses = gatePasses
     self.requiredBump = requiredBump
+  }
+
+  /// The baselines a run of `cases` compared: every case but those `findings` call
+  /// `baseline-missing`. One definition, for a check and for the merge of its shards.
+  package static func committedBaselines(cases: Int, findings: [Finding]) -> Int {
+    cases - findings.filter { $0.kind == .baselineMissing }.count
   }
 
   /// Counts severities of `findings`; the gate fails on any at `failOn` or above.

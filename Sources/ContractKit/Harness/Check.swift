@@ -118,13 +118,15 @@ package struct Check: Sendable {
     }
     let summary = Summary(
       findings: findings, contracts: contracts.count, versions: catalog.versions.count,
-      locales: catalog.locales.count, baselines: groups.reduce(0) { $0 + $1.baselineCount },
+      locales: catalog.locales.count,
+      baselines: Summary.committedBaselines(
+        cases: groups.reduce(0) { $0 + $1.baselineCount }, findings: findings),
       failOn: options.failOn, requiredBump: comparison.requiredBump)
     let report = Report(
       command: "check", findings: findings, summary: summary, coverage: coverage,
       baselineDirectory: files.displayRoot, failOn: options.failOn, comparison: comparison,
       cases: reportsCases ? catalog.cases(in: options.shard) : [], shard: shard)
-    try pending?.finish(findings: report.findings, checked: contracts.map(\.name))
+    pending?.finish(findings: report.findings, checked: contracts.map(\.name))
     return Run(report: report, groups: groups, tree: tree)
   }
 

@@ -39,6 +39,7 @@ struct GroupCheck {
     /// `record`: four bytes a case, not a ``ContractCase`` (72 and more), which a cold
     /// `record` of 20,000 files would otherwise hold for every file until it writes.
     var changedCases: [UInt32] = []
+    /// The cases checked, whether or not their baseline exists.
     var baselineCount = 0
     /// Whether `contract.json` differs from what the types say now. The document itself is
     /// not kept (a cold `record` of 20,000 files would hold thousands): `record` has it
@@ -119,7 +120,7 @@ struct GroupCheck {
           try staging.stage(result.current, at: contractCase.relativePath)
           stagedMissing = stagedMissing || result.baselineState == .missing
         }
-        try pending?.keep(contractCase, baseline: result.differingBaseline, current: result.current)
+        pending?.keep(contractCase, baseline: result.differingBaseline, current: result.current)
       }
       tally(result.payload.lookups, locale: contractCase.locale, into: &outcome)
       if let release {

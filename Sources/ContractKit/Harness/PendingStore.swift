@@ -34,7 +34,7 @@ struct PendingStore: Sendable {
 
   /// The store a run keeps its pending results in: `explicit` (`--pending DIR`,
   /// `CONTRACTKIT_PENDING`) wherever it is outside the baseline tree, else the default one
-  /// beside the tree, except on CI (`CI=true`), where nothing is written into the tree.
+  /// beside the tree, except on CI (``RunEnvironment/isCI(_:)``), where nothing is written into the tree.
   /// - Throws: ``InputError`` when `explicit` lies inside the baseline directory.
   static func forRun(explicit: String?, environment: [String: String], files: BaselineFiles)
     throws(InputError) -> PendingStore?
@@ -42,15 +42,25 @@ struct PendingStore: Sendable {
     guard let explicit = explicit ?? environment["CONTRACTKIT_PENDING"].flatMap({
       $0.isEmpty ? nil : $0
     }) else {
-      let onCI = ["true", "1"].contains(environment["CI"]?.lowercased() ?? "")
-      return onCI ? nil : beside(files)
+      return RunEnvironment.isCI(environment) ? nil : beside(files)
     }
-    let root = URL(fileURLWithPath: explicit).standardizedFileURL.resolvingSymlinksInPath()
-    if root.path == files.root.path || root.path.hasPrefix(files.root.path + "/") {
+    // Resolved before deciding: a link on the way into the tree counts whether or not the
+    // folder it would lead to exists yet.
+    let root = URL(fileURLWithPath: RealPath.resolve(explicit))
+    if RealPath.isInside(root.path, files.root.path) {
       throw InputError(file: explicit, reason: "is inside the baseline directory "
         + "\(files.displayRoot); pending results are kept outside the committed tree")
     }
     return PendingStore(root: root)
+  }
+
+  /// The store's files: read without following any link below the root, so nothing in a
+  /// store (a downloaded one least of all) leads out of it.
+  private var files: BaselineFiles { BaselineFiles(root: root) }
+
+  /// Removes the store's folder when it holds nothing: a clean run leaves none behind.
+  func removeIfEmpty() {
+    rmdir(root.path)
   }
 
   /// How messages name a file of the store.
@@ -69,9 +79,7 @@ struct PendingStore: Sendable {
       guard BaselineLayout.isValidContractName(contract) else { continue }
       let relative = contract + "/" + Self.indexName
       let display = display(relative)
-      guard let bytes = try InputFile.read(root.path + "/" + relative, display: display) else {
-        continue
-      }
+      guard let bytes = try files.read(relative) else { continue }
       let document = try JSONParser.parse(bytes, file: display)
       guard case .array(let list)? = document["results"] else {
         throw InputError(file: display, reason: "has no 'results' list")
@@ -89,7 +97,7 @@ struct PendingStore: Sendable {
   func bytes(of result: PendingResult) throws(InputError) -> [UInt8] {
     let relative = result.contractCase.relativePath
     let display = display(relative)
-    guard let bytes = try InputFile.read(root.path + "/" + relative, display: display) else {
+    guard let bytes = try files.read(relative) else {
       throw InputError(file: display, reason: "is missing from the pending results")
     }
     guard PendingResult.fingerprint(bytes) == result.encoding else {
@@ -100,22 +108,23 @@ struct PendingStore: Sendable {
   }
 
   /// Forgets the results of `cases` (accepted or rejected): rewrites each contract's list
-  /// without them, removes their bytes, and a contract's folder once it holds none.
+  /// without them, removes their bytes, a contract's folder once it holds none, and the
+  /// store's folder once empty. Nothing is removed through a link (``ContainedRemoval``).
   func remove(_ cases: Set<ContractCase>) throws {
     let all = try results()
     for (contract, kept) in Dictionary(grouping: all, by: \.contractCase.contract)
     where kept.contains(where: { cases.contains($0.contractCase) }) {
       let remaining = kept.filter { !cases.contains($0.contractCase) }
-      let folder = root.appendingPathComponent(contract)
       if remaining.isEmpty {
-        try? FileManager.default.removeItem(at: folder)
+        try ContainedRemoval.remove(contract, under: root.path)
         continue
       }
       try Self.writeIndex(remaining, contract: contract, in: root, display: display)
       for result in kept where cases.contains(result.contractCase) {
-        unlink(root.path + "/" + result.contractCase.relativePath)
+        try ContainedRemoval.remove(result.contractCase.relativePath, under: root.path)
       }
     }
+    removeIfEmpty()
   }
 
   /// Writes `contract`'s list of `results` into `folder` (a store's root or a staging one).

@@ -27,6 +27,10 @@ package struct Record: Sendable {
   /// For `review`: the reason each accepted break was given, by the cases it was given for.
   /// A break that none of them touches falls back to ``acceptBreakingReason``.
   var breakReasons: [(selection: [CaseSelector], reason: String)] = []
+  /// For `review`: the fingerprints of what was shown for each accepted case, its baseline
+  /// (`nil`: none) and today's encoding. A case whose baseline or encoding is no longer the
+  /// one shown refuses the run (``Outcome/outdated``): accepting writes exactly what was seen.
+  var expected: [ContractCase: (baseline: String?, encoding: String)] = [:]
 
   package init(catalog: Catalog, acceptBreakingReason: String? = nil, mode: RecordMode = .all,
               selection: [CaseSelector] = [], date: String? = nil,
@@ -64,6 +68,8 @@ package struct Record: Sendable {
     package var staleTranslations: [Finding] = []
     /// The selectors whose stale translations this run confirmed.
     package var confirmed: [CaseSelector] = []
+    /// The cases of ``Record/expected`` that are no longer what was shown: the run refused.
+    package var outdated: [ContractCase] = []
   }
 
   package func run() throws -> Outcome {
@@ -108,7 +114,23 @@ package struct Record: Sendable {
     checking.reportsCases = false
     checking.staging = staging
     checking.confirmsTranslations = confirmingTranslations
+    let shown = expected.isEmpty ? nil : PendingCollector(store: nil)
+    checking.pending = shown
     let check = try checking.runDetailed()
+    if let shown {
+      let now = shown.collected
+      let outdated = expected.filter { contractCase, fingerprints in
+        guard let current = now[contractCase] else { return true }
+        return current.baseline != fingerprints.baseline
+          || current.encoding != fingerprints.encoding
+      }.keys.sorted { FindingScope.precedes(.file($0), .file($1)) }
+      if !outdated.isEmpty {
+        var refused = Outcome(refused: true, breaking: [], written: [], unchanged: 0,
+                              leftovers: [], remaining: [])
+        refused.outdated = outdated
+        return (refused, [])
+      }
+    }
     let findings = check.report.findings
     let changed = changedPaths(check.groups)
     // Only what this run would write is refused or accepted: a committed baseline that

@@ -14,6 +14,10 @@ struct CatalogRun: Sendable {
   let catalogWide: [Finding]
   /// The check's report, whose harmless findings nobody recorded are counted.
   let report: Report
+  /// Why this run's pending results could not be kept, if they could not.
+  var pendingProblem: String?
+  /// Today's bytes of each case whose encoding differs from its baseline (or has none).
+  var currentBytes: [ContractCase: [UInt8]] = [:]
 
   init(report: Report, cases: Set<ContractCase>) {
     var byCase: [ContractCase: [Finding]] = [:]
@@ -47,10 +51,13 @@ struct CatalogRun: Sendable {
       _ = recording?.wait()
       return Result {
         var check = Check(catalog: catalog)
-        let pending = PendingCollector(store: pendingStore)
+        let pending = PendingCollector(store: pendingStore, keepsBytes: true)
         check.pending = pending
         defer { pending.discard() }
-        return CatalogRun(report: try check.run(), cases: Set(catalog.cases))
+        var run = CatalogRun(report: try check.run(), cases: Set(catalog.cases))
+        run.pendingProblem = pending.problem
+        run.currentBytes = pending.currentBytes
+        return run
       }.mapError { ContractVerifier.CatalogLoadError(description: "\($0)") }
     }
   }

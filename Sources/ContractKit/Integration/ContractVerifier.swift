@@ -35,17 +35,19 @@ public final class ContractVerifier: Sendable {
   package let recordMode: RecordMode
   /// The command that remedies name, such as `swift run app-contracts`.
   public let command: String
-  /// Whether the run is on CI (`CI=true`), which never records and whose remedies never
+  /// Whether the run is on CI (``RunEnvironment/isCI(_:)``), which never records and whose remedies never
   /// name `CONTRACTKIT_RECORD`.
   package let onCI: Bool
-  /// The record `CONTRACTKIT_RECORD` asked for that CI did not do.
-  private let suppressedRecord: RecordMode?
+  /// What is said of the record `CONTRACTKIT_RECORD` asked for that CI did not do.
+  private let suppressedRecord: String?
   /// The recording `CONTRACTKIT_RECORD` asked for, started when the verifier is made; every
   /// check waits for it (suspended, never blocking a thread of the cooperative pool).
   private let recording: BackgroundValue<Result<Record.Outcome, CatalogLoadError>>?
   /// Where the catalog-wide check keeps pending results (``PendingStore/forRun``): `nil` on
   /// CI unless `CONTRACTKIT_PENDING` names a folder.
   private let pendingStore: PendingStore?
+  /// What was done about a `review` killed while it applied (``ApplyJournal``), if anything.
+  private let recovered: String?
   /// The whole catalog's check, once a test asked for it (``CatalogRun``).
   private let sharedRun = Mutex<BackgroundValue<Result<CatalogRun, CatalogLoadError>>?>(nil)
 
@@ -69,12 +71,18 @@ public final class ContractVerifier: Sendable {
       return named
     }
     recordMode = mode
-    onCI = Self.isCI(environment)
+    onCI = RunEnvironment.isCI(environment)
     let asked = environment["CONTRACTKIT_RECORD"].flatMap(RecordMode.init(rawValue:)) ?? .never
-    suppressedRecord = mode == .never && asked != .never ? asked : nil
+    suppressedRecord = mode == .never && asked != .never
+      ? RunEnvironment.refusal(of: "CONTRACTKIT_RECORD=\(asked.rawValue)", environment: environment)
+      : nil
     state = built
     self.command = command
     let catalog = try? built.get()
+    // What a killed `review` left half applied is undone or finished before any check.
+    recovered = catalog.flatMap {
+      ApplyJournal.recover(BaselineFiles(root: $0.effectiveBaselineDirectory))
+    }
     pendingStore = catalog.flatMap {
       try? PendingStore.forRun(explicit: nil, environment: environment,
                                files: BaselineFiles(root: $0.effectiveBaselineDirectory))
@@ -95,26 +103,11 @@ public final class ContractVerifier: Sendable {
   /// What remedies name when the package did not declare its command.
   static let undeclaredCommand = "swift run <your contracts executable>"
 
-  /// `CONTRACTKIT_RECORD=missing|all`; unset never writes; on CI (``isCI(_:)``) never
-  /// writes unless `CONTRACTKIT_RECORD_FORCE=1`.
+  /// `CONTRACTKIT_RECORD=missing|all`; unset never writes; on CI
+  /// (``RunEnvironment/isCI(_:)``) never writes unless `CONTRACTKIT_RECORD_FORCE=1`.
   static func recordMode(_ environment: [String: String]) -> RecordMode {
     let asked = environment["CONTRACTKIT_RECORD"].flatMap(RecordMode.init(rawValue:)) ?? .never
-    let onCI = isCI(environment)
-    let forced = ["true", "1"].contains(environment["CONTRACTKIT_RECORD_FORCE"]?.lowercased() ?? "")
-    return onCI && !forced ? .never : asked
-  }
-
-  /// Whether the environment is a CI job's: `CI` set to anything but an empty text or a
-  /// spelled-out no (`false`, `0`, `no`, `off`, in any case).
-  ///
-  /// CI systems do not agree on the value: GitHub Actions, GitLab and CircleCI set `true`,
-  /// others `1`, `yes` or their own name (Woodpecker sets `woodpecker`). A job that records
-  /// its own baselines blesses its own changes, so any value that is not a clear "no" counts.
-  static func isCI(_ environment: [String: String]) -> Bool {
-    guard let value = environment["CI"]?.trimmingCharacters(in: .whitespaces).lowercased(),
-      !value.isEmpty
-    else { return false }
-    return !["false", "0", "no", "off"].contains(value)
+    return RunEnvironment.allowsRecording(environment) ? asked : .never
   }
 
   /// Every case of the catalog (empty when it failed to build; ``catalogProblems()`` says
@@ -154,6 +147,30 @@ public final class ContractVerifier: Sendable {
     // The same change in several rows of the case is one problem.
     return FindingGroup.grouping(run.findings(of: contractCase), localeOrder: catalog.locales)
       .compactMap { problem($0, in: catalog, reviewable: true) }
+  }
+
+  /// What a case whose test found an error or a warning attaches: its baseline, today's
+  /// payload and their diff (``CaseAttachment``); nothing for a case that passes cleanly.
+  package func attachments(for contractCase: ContractCase) async -> [CaseAttachment] {
+    guard case .success(let catalog) = state,
+      case .success(let run) = await catalogRun(catalog).get()
+    else { return [] }
+    return attachments(for: contractCase, in: run, catalog: catalog)
+  }
+
+  /// ``attachments(for:)`` for a caller that is not on the cooperative pool.
+  package func attachments(for contractCase: ContractCase) -> [CaseAttachment] {
+    guard case .success(let catalog) = state, case .success(let run) = catalogRun(catalog).wait()
+    else { return [] }
+    return attachments(for: contractCase, in: run, catalog: catalog)
+  }
+
+  private func attachments(for contractCase: ContractCase, in run: CatalogRun,
+                           catalog: Catalog) -> [CaseAttachment]
+  {
+    guard !problems(for: contractCase, in: run, catalog: catalog).isEmpty else { return [] }
+    return CaseAttachment.of(contractCase, in: run,
+                             files: BaselineFiles(root: catalog.effectiveBaselineDirectory))
   }
 
   /// The whole catalog's check, started by the first test that asks for it.
@@ -233,6 +250,10 @@ public final class ContractVerifier: Sendable {
         + FindingGroup.grouping(run.catalogWide, localeOrder: catalog.locales)
           .compactMap { problem($0, in: catalog, reviewable: run.isCase($0.representative)) }
         + pendingProblems(run.report)
+        + (run.pendingProblem.map {
+          [Problem(.warning, "Pending results were not kept (\($0)); the checks are complete, "
+            + "but review will not see this run's changes.")]
+        } ?? [])
     case .failure(let error):
       return recordProblems(recorded) + [Problem(.error, error.description)]
     }
@@ -276,21 +297,18 @@ public final class ContractVerifier: Sendable {
   private func recordProblems(_ recorded: Result<Record.Outcome, CatalogLoadError>?)
     -> [Problem]
   {
-    if let suppressedRecord {
-      return [Problem(.warning, "CONTRACTKIT_RECORD=\(suppressedRecord.rawValue) was not done: "
-        + "with CI=true nothing is ever recorded, so CI cannot bless its own changes. Record on "
-        + "a development machine and commit (CONTRACTKIT_RECORD_FORCE=1 forces it).")]
-    }
+    let note = recovered.map { [Problem(.warning, $0)] } ?? []
+    if let suppressedRecord { return note + [Problem(.warning, suppressedRecord)] }
     switch recorded {
     case .success(let outcome)? where outcome.refused:
       let text = RecordReport.text(outcome, baselines: "the baseline directory", command: command)
       // One problem, in the catalog-wide test: each refused case still fails on its own.
-      return [Problem(.error, "CONTRACTKIT_RECORD=\(recordMode.rawValue): "
+      return note + [Problem(.error, "CONTRACTKIT_RECORD=\(recordMode.rawValue): "
         + text.trimmingCharacters(in: .newlines))]
     case .failure(let error)?:
-      return [Problem(.error, "Recording failed: \(error.description)")]
+      return note + [Problem(.error, "Recording failed: \(error.description)")]
     default:
-      return []
+      return note
     }
   }
 

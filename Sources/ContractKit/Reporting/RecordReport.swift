@@ -9,7 +9,12 @@ enum RecordReport {
   ///     which the next step names.
   static func text(_ outcome: Record.Outcome, baselines: String, command: String) -> String {
     var lines: [String] = []
-    if outcome.refused {
+    if outcome.refused, !outcome.outdated.isEmpty {
+      lines.append("Refused: \(outcome.outdated.count.counting("accepted file")) changed since "
+        + "review showed \(outcome.outdated.count == 1 ? "it" : "them"); nothing was written.")
+      lines += outcome.outdated.map { "  \($0.relativePath)" }
+      lines.append("Run the check again (\(command) check) and review what it keeps.")
+    } else if outcome.refused {
       lines.append("Refused: \(outcome.breaking.count.counting("change")) would break committed "
         + "baselines of released versions or make them unstable; nothing was written.")
       lines += grouped(outcome.breaking)
@@ -20,11 +25,15 @@ enum RecordReport {
           "If the break is intended, run: \(command) record --accept-breaking --reason \"…\"")
       }
     } else {
-      let payloads = outcome.written.count
-      lines.append(payloads == 0
-        ? "Baselines in \(baselines) are up to date (\(outcome.unchanged) files unchanged)."
-        : "Recorded \(payloads.counting("file")) in \(baselines) (\(outcome.unchanged) unchanged).")
-      lines += outcome.written.map { "  wrote \($0)" }
+      // Baselines.md lives beside the baseline directory, not in it: counted apart.
+      let inTree = outcome.written.filter { $0 != BaselinesDocument.fileName }
+      let document = inTree.count < outcome.written.count ? "; updated Baselines.md" : ""
+      lines.append(inTree.isEmpty
+        ? "Baselines in \(baselines) are up to date "
+          + "(\(outcome.unchanged.counting("file")) unchanged)\(document)."
+        : "Recorded \(inTree.count.counting("file")) in \(baselines) "
+          + "(\(outcome.unchanged) unchanged)\(document).")
+      lines += inTree.map { "  wrote \($0)" }
       if outcome.unselected > 0 {
         lines.append("Left \(outcome.unselected.counting("changed file")) that --only did not "
           + "select as they are.")

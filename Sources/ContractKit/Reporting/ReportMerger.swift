@@ -105,7 +105,8 @@ enum ReportMerger {
     }
     let summary = Summary(
       findings: findings, contracts: shards.contractCount, versions: shards.first.versions.count,
-      locales: shards.first.locales.count, baselines: try shards.caseCount(),
+      locales: shards.first.locales.count,
+      baselines: Summary.committedBaselines(cases: try shards.caseCount(), findings: findings),
       failOn: failOn, requiredBump: comparison?.requiredBump ?? .none)
     return Report(
       command: "merge", findings: findings, summary: summary, coverage: coverage,

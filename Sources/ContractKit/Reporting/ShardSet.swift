@@ -87,7 +87,9 @@ struct ShardSet {
       ("gate", summary.gatePasses ? "pass" : "fail",
        findings.contains { $0.severity >= record.failOn } ? "fail" : "pass"),
       ("contracts", "\(summary.contracts)", "\(record.contracts.count)"),
-      ("baselines", "\(summary.baselines)", record.caseCount.map(String.init) ?? "too many"),
+      ("baselines", "\(summary.baselines)", record.caseCount.map {
+        String(Summary.committedBaselines(cases: $0, findings: findings))
+      } ?? "too many"),
       ("requiredBump", summary.requiredBump.rawValue, requiredBump.rawValue),
     ]
     if let (key, claimed, actual) = claims.first(where: { $0.1 != $0.2 }) {

@@ -168,23 +168,25 @@ enum ValueExcerpt {
   /// The longest excerpt in characters, `…` included.
   static let limit = 80
 
-  /// `{"a": 1, "b": [true, null]}`, cut to ``limit`` with `…`; `(absent)` for `nil`.
-  static func excerpt(_ value: JSONValue?) -> String {
+  /// `{"a": 1, "b": [true, null]}`, cut to `limit` characters with `…`; `(absent)` for
+  /// `nil`. `review` shows values whole (`limit: .max`), wrapped to its screen.
+  static func excerpt(_ value: JSONValue?, limit: Int = limit) -> String {
     guard let value else { return "(absent)" }
-    var writer = _Writer()
+    var writer = _Writer(limit: limit)
     writer.write(value)
     guard writer.length > limit else { return writer.text }
     return String(writer.text.prefix(limit - 1)) + "…"
   }
 
-  /// Writes compact JSON until it holds more than ``limit`` characters.
+  /// Writes compact JSON until it holds more than `limit` characters.
   private struct _Writer {
+    let limit: Int
     var text = ""
     var length = 0
 
     /// Appends `value` compactly, stopping once the excerpt is past the limit.
     mutating func write(_ value: JSONValue) {
-      guard length <= ValueExcerpt.limit else { return }
+      guard length <= limit else { return }
       switch value {
       case .null: append("null")
       case .bool(let flag): append(flag ? "true" : "false")
@@ -193,7 +195,7 @@ enum ValueExcerpt {
       case .array(let elements):
         append("[")
         for (index, element) in elements.enumerated() {
-          guard length <= ValueExcerpt.limit else { return }
+          guard length <= limit else { return }
           if index > 0 { append(", ") }
           write(element)
         }
@@ -202,7 +204,7 @@ enum ValueExcerpt {
         append("{")
         let sorted = members.sorted { codePointOrder($0.key, $1.key) }
         for (index, member) in sorted.enumerated() {
-          guard length <= ValueExcerpt.limit else { return }
+          guard length <= limit else { return }
           if index > 0 { append(", ") }
           appendQuoted(member.key)
           append(": ")
@@ -215,7 +217,7 @@ enum ValueExcerpt {
     /// Appends `string` quoted and escaped as canonical JSON spells it, cut to fit.
     private mutating func appendQuoted(_ string: String) {
       // Escaping only lengthens text, so a prefix longer than the limit still overflows.
-      append(CanonicalJSON.quoted(String(string.prefix(ValueExcerpt.limit + 1))))
+      append(CanonicalJSON.quoted(limit == .max ? string : String(string.prefix(limit + 1))))
     }
 
     /// Appends `piece` and counts its characters.

@@ -19,6 +19,7 @@ struct OwnCommandTests {
     var out = ""
     let code = ContractsCommandLine.run(
       arguments: ["record"], catalog: { try Self.catalog(scenario) }, program: "app-contracts",
+      colored: false, environment: developerEnvironment, terminal: { nil },
       stdout: { out += $0 }, stderr: { _ in })
     #expect(code == 0)
     let document = try scenario.directory.read("Baselines.md")
@@ -29,6 +30,7 @@ struct OwnCommandTests {
     var checked = ""
     let checkCode = ContractsCommandLine.run(
       arguments: ["check"], catalog: { try Self.catalog(scenario) }, program: "app-contracts",
+      colored: false, environment: developerEnvironment, terminal: { nil },
       stdout: { checked += $0 }, stderr: { _ in })
     #expect(checkCode == 0)
     #expect(checked.hasPrefix("app-contracts check: 0 errors, 0 warnings, 0 infos"))

@@ -159,6 +159,7 @@ struct ReviewCommandTests {
     }
     let help = copy.run(["review", "--help"])
     #expect(help.code == 0)
-    #expect(help.stdout.contains("a accept,\nr reject, s skip, d full diff, ? help, q quit."))
+    #expect(help.stdout.contains("a accept, r reject, s skip,\nspace next page, d every file's "
+      + "diff, ? help, q quit."))
   }
 }

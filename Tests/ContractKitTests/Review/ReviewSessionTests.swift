@@ -40,7 +40,8 @@ struct ReviewSessionTests {
   @Test("a, reason, a, r: two accepted (a reason only for the rename), one rejected")
   func threeDecisions() throws {
     let (copy, plan) = try Self.plan()
-    let terminal = ScriptedTerminal("a\(ReviewCopy.reason)\ra" + "r")
+    // The rename's card has two pages (its six texts, removed and added): space, then a.
+    let terminal = ScriptedTerminal(" a\(ReviewCopy.reason)\ra" + "r")
     let decisions = try #require(ReviewSession(plan: plan, terminal: terminal).run())
     #expect(decisions.accepted.map(\.change.contract) == [ReviewCopy.renamed, ReviewCopy.reworded])
     #expect(decisions.accepted.map(\.reason) == [ReviewCopy.reason, nil])
@@ -58,17 +59,17 @@ struct ReviewSessionTests {
   func cancelReason() throws {
     let (copy, plan) = try Self.plan()
     defer { _ = copy }
-    let terminal = ScriptedTerminal("a\u{1B}a\rsss")
+    let terminal = ScriptedTerminal(" a\u{1B}a\rsss")
     let decisions = try #require(ReviewSession(plan: plan, terminal: terminal).run())
     #expect(decisions.isEmpty)
-    #expect(terminal.screens[1].contains("Not accepted: a breaking change needs a reason."))
+    #expect(terminal.screens[2].contains("Not accepted: a breaking change needs a reason."))
   }
 
   @Test("backspace edits the reason; the reason is what was typed")
   func editedReason() throws {
     let (copy, plan) = try Self.plan()
     defer { _ = copy }
-    let terminal = ScriptedTerminal("aRenamex\u{7F}d ü\rq")
+    let terminal = ScriptedTerminal(" aRenamex\u{7F}d ü\rq")
     let decisions = try #require(ReviewSession(plan: plan, terminal: terminal).run())
     #expect(decisions.accepted.map(\.reason) == ["Renamed ü"])
   }
@@ -90,36 +91,44 @@ struct ReviewSessionTests {
     #expect(ReviewSession(plan: plan, terminal: ScriptedTerminal("sa\u{3}")).run() == nil)
   }
 
-  @Test("the card fits 80x24: findings with kinds and severities, who it breaks, the diff")
+  @Test("the card fits 80x24: findings with kinds, severities and every value, who it breaks, the diff")
   func card() throws {
     let (copy, plan) = try Self.plan()
     defer { _ = copy }
-    let terminal = ScriptedTerminal("d ? q")
+    // space: page 2; d: the diffs, x back; ?: the help.
+    let terminal = ScriptedTerminal(" dx?q")
     _ = ReviewSession(plan: plan, terminal: terminal).run()
-    let card = terminal.screens[0].components(separatedBy: "\r\n")
-    #expect(card.count <= 24)
-    #expect(card.allSatisfy { $0.count <= 80 })
-    #expect(Array(card.prefix(14)) == [
+    let pages = terminal.screens.prefix(2).map { $0.components(separatedBy: "\r\n") }
+    for card in pages {
+      #expect(card.count <= 24)
+      #expect(card.allSatisfy { $0.count <= 80 })
+    }
+    #expect(pages[0] == [
       "Change 1 of 3: SessionExpiredErrorViewModel",
       "24 files · 1.0.0, 1.1.0, 2.0.0, 2.1.0 · en, es, de, fr, ja, pt-BR · default",
       "Select: SessionExpiredErrorViewModel",
       "Breaks clients of 1.0.0, 1.1.0, 2.0.0: accepting asks why.",
       "",
-      "error field-removed /signInLabel  in 1.0.0, 1.1.0, 2.0.0, 2.1.0",
-      "    field '/signInLabel' is gone; clients that require it fail to decode (looks…",
-      "warning decode-failed /signInAction  in 1.0.0, 1.1.0, 2.0.0, 2.1.0",
-      "    today's type cannot decode the committed baseline (servers of this version …",
-      "info field-added /signInAction  in 1.0.0, 1.1.0, 2.0.0, 2.1.0",
-      "    new field '/signInAction' (looks like a rename of 'signInLabel')",
-      "",
-      "SessionExpiredErrorViewModel/1.0.0/en.json (baseline → today; 23 more files ali…",
-      "@@ -1,7 +1,7 @@",
-    ].map { $0 })
-    #expect(card.contains("-  \"signInLabel\" : \"Sign in again\","))
-    #expect(card.contains("+  \"signInAction\" : \"Sign in again\","))
-    #expect(card.last == ReviewSession.keys)
-    // d: the whole file; ?: the keys.
-    #expect(terminal.screens[1].contains(" \"title\" : \"Session expired\""))
-    #expect(terminal.screens[3].contains("  a   accept: record it"))
+    ] + [
+      "error field-removed /signInLabel",
+      "    field '/signInLabel' is gone; clients that require it fail to decode (looks ",
+      "    like a rename to 'signInAction': old clients break either way)",
+      "    en: \"Sign in again\" → (absent)",
+      "    es: \"Volver a iniciar sesión\" → (absent)",
+      "    de: \"Erneut anmelden\" → (absent)",
+      "    fr: \"Se reconnecter\" → (absent)",
+      "    ja: \"もう一度サインイン\" → (absent)",
+      "    pt-BR: \"Entrar novamente\" → (absent)",
+    ] + Array(pages[0][14...]))
+    #expect(pages[0].suffix(4) == ["… more on the next page (space)", "", "",
+                                   "space page 1/2  " + ReviewSession.keys])
+    #expect(pages[1].contains("    en: (absent) → \"Sign in again\""), "\(pages[1])")
+    #expect(pages[1].contains("    ja: (absent) → \"もう一度サインイン\""), "\(pages[1])")
+    #expect(pages[1].last == "space page 2/2  " + ReviewSession.keys)
+    // d: every file's diff, the first first; ?: the keys.
+    #expect(terminal.screens[2].hasPrefix("File 1 of 24: SessionExpiredErrorViewModel/1.0.0/en.json"))
+    #expect(terminal.screens[2].contains("-  \"signInLabel\" : \"Sign in again\","))
+    #expect(terminal.screens[2].contains("+  \"signInAction\" : \"Sign in again\","))
+    #expect(terminal.screens.contains { $0.contains("  a      accept: record it") })
   }
 }

@@ -62,6 +62,35 @@ struct ReviewTerminalTests {
       return shown
     }
 
+    /// Where the review's exit code is written when it ends.
+    private(set) var exitFile: URL?
+    private var scratch: TemporaryDirectory?
+
+    /// Starts `contracts review` over `copy` in the session's 80x24 terminal, not as CI
+    /// (.ci/run sets CI=true): accepting records, which CI never does.
+    func startReview(of copy: ReviewCopy) throws {
+      let scratch = try TemporaryDirectory("tmux")
+      let exitFile = scratch.path("exit-code")
+      self.scratch = scratch
+      self.exitFile = exitFile
+      let command = "env -u CI '\(contractsExecutable.path)' review --baselines "
+        + "'\(copy.baselines.path)'; echo $? > '\(exitFile.path)'; sleep 60"
+      try tmux(["new-session", "-d", "-s", name, "-x", "80", "-y", "24",
+                "-c", copy.directory.url.path, command])
+    }
+
+    /// The review's exit code and the last screen, once it ended (60 s at most).
+    func ended() throws -> (code: String, screen: String) {
+      let deadline = Date().addingTimeInterval(60)
+      while let exitFile, !FileManager.default.fileExists(atPath: exitFile.path),
+        Date() < deadline
+      {
+        usleep(100_000)
+      }
+      let screen = try self.screen()
+      return ((exitFile.flatMap { try? String(contentsOf: $0, encoding: .utf8) }) ?? "", screen)
+    }
+
     deinit { _ = try? tmux(["kill-server"]) }
   }
 
@@ -71,12 +100,7 @@ struct ReviewTerminalTests {
     let copy = try ReviewCopy()
     #expect(copy.run(["check"]).code == 1)
     let session = Session()
-    let scratch = try TemporaryDirectory("tmux")
-    let exitFile = scratch.path("exit-code")
-    let command = "'\(contractsExecutable.path)' review --baselines '\(copy.baselines.path)'; "
-      + "echo $? > '\(exitFile.path)'; sleep 60"
-    try session.tmux(["new-session", "-d", "-s", session.name, "-x", "80", "-y", "24",
-                      "-c", copy.directory.url.path, command])
+    try session.startReview(of: copy)
     var keys = 0
     func press(_ key: String) throws {
       keys += 1
@@ -85,7 +109,10 @@ struct ReviewTerminalTests {
     let first = try session.wait(for: "Change 1 of 3: SessionExpiredErrorViewModel")
     #expect(first.contains("error field-removed /signInLabel"))
     #expect(first.contains("Breaks clients of 1.0.0, 1.1.0, 2.0.0"))
-    #expect(first.contains("-  \"signInLabel\" : \"Sign in again\","))
+    #expect(first.contains("space page 1/2"))
+    // Its six texts, removed and added, take two pages: a accepts once both were shown.
+    try press("Space")
+    try session.wait(for: "space page 2/2")
     try press("a")
     try session.wait(for: "Reason for this breaking change")
     try session.tmux(["send-keys", "-t", session.name, "-l", ReviewCopy.reason])
@@ -98,12 +125,8 @@ struct ReviewTerminalTests {
     #expect(!third.contains("Reason for this breaking change"), "no reason for harmless text")
     #expect(third.contains("info field-added /rememberedEmail"))
     try press("r")
-    let deadline = Date().addingTimeInterval(60)
-    while !FileManager.default.fileExists(atPath: exitFile.path), Date() < deadline {
-      usleep(100_000)
-    }
-    let summary = try session.screen()
-    #expect(try String(contentsOf: exitFile, encoding: .utf8) == "0\n", "\(summary)")
+    let (code, summary) = try session.ended()
+    #expect(code == "0\n", "\(summary)")
     #expect(summary.contains("Accepted 2 changes, rejected 1; 0 changes still pending."))
     #expect(keys < 10)
     let recorded = try ReviewCopy()
@@ -113,6 +136,32 @@ struct ReviewTerminalTests {
     #expect(try PendingStore(root: copy.pending).results().isEmpty)
   }
 
+  @Test("a text changed in two locales: both texts are on screen before a accepts them",
+        .enabled(if: tmux != nil, "tmux is not installed: the terminal test is skipped"))
+  func twoLocalesOnScreen() throws {
+    let copy = try ReviewCopy(rewordedInFrench: true)
+    #expect(copy.run(["check"]).code == 1)
+    let session = Session()
+    try session.startReview(of: copy)
+    try session.wait(for: "Change 1 of 3: SessionExpiredErrorViewModel")
+    try session.tmux(["send-keys", "-t", session.name, "s"])
+    let card = try session.wait(for: "Change 2 of 3: WelcomeBannerViewModel")
+    // Both locales' texts, old and new, each with its locale, before any key accepts them.
+    #expect(card.contains("8 files"), "\(card)")
+    #expect(card.contains(#"en: "Good to see you, Ana!""#), "\(card)")
+    #expect(card.contains(#""Welcome back, Ana!""#), "\(card)")
+    #expect(card.contains(#"fr: "\#(ReviewCopy.frenchGreeting)""#), "\(card)")
+    #expect(card.contains(#""Bon retour parmi nous, Ana"#), "\(card)")
+    try session.tmux(["send-keys", "-t", session.name, "a"])
+    try session.wait(for: "Change 3 of 3: SignInViewModel")
+    try session.tmux(["send-keys", "-t", session.name, "q"])
+    let (code, summary) = try session.ended()
+    #expect(code == "0\n", "\(summary)")
+    let recorded = try ReviewCopy(rewordedInFrench: true)
+    #expect(recorded.run(["record", "--only", "\(ReviewCopy.reworded)/*/en",
+                          "\(ReviewCopy.reworded)/*/fr"]).code == 0)
+    #expect(try copy.files() == recorded.files())
+  }
 }
 
 /// The tmux that runs the sessions.

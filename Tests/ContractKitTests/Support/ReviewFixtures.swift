@@ -19,7 +19,12 @@ struct ReviewCopy {
   /// The reason given for the rename.
   static let reason = "Sign-in button renamed for 3.0"
 
-  init() throws {
+  /// The French greeting the baselines say when French is reworded too.
+  static let frenchGreeting = "Ravi de vous revoir, Ana !"
+
+  /// - Parameter rewordedInFrench: Whether the French baselines of `reworded` say another
+  ///   greeting too: one change in two locales, with a different text in each.
+  init(rewordedInFrench: Bool = false) throws {
     copy = try SampleCopy()
     for contractCase in copy.catalog.cases {
       switch contractCase.contract {
@@ -30,6 +35,8 @@ struct ReviewCopy {
         }
       case Self.reworded where contractCase.locale == "en":
         try copy.edit(contractCase.relativePath) { $0.set("/greeting", to: "Good to see you, Ana!") }
+      case Self.reworded where contractCase.locale == "fr" && rewordedInFrench:
+        try copy.edit(contractCase.relativePath) { $0.set("/greeting", to: .string(Self.frenchGreeting)) }
       case Self.added:
         try copy.edit(contractCase.relativePath) { $0.set("/rememberedEmail", to: nil) }
       default:

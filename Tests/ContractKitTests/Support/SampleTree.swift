@@ -94,9 +94,15 @@ func runContracts(_ arguments: [String], catalog: @escaping () throws -> Catalog
   var out = ""
   var err = ""
   let code = ContractsCommandLine.run(
-    arguments: arguments, catalog: catalog, stdout: { out += $0 }, stderr: { err += $0 })
+    arguments: arguments, catalog: catalog, program: "contracts", colored: false,
+    environment: developerEnvironment, terminal: { nil },
+    stdout: { out += $0 }, stderr: { err += $0 })
   return (code, out, err)
 }
+
+/// The environment of a development machine: the test process's without `CI` (which
+/// `.ci/run` sets), so that the commands a test runs may record. Tests of CI name it.
+let developerEnvironment = ProcessInfo.processInfo.environment.filter { $0.key != "CI" }
 
 /// The `contracts` executable built next to the test bundle.
 var contractsExecutable: URL {
@@ -118,7 +124,7 @@ func runBinary(_ arguments: [String], in directory: URL? = nil,
   process.executableURL = contractsExecutable
   process.arguments = arguments
   if let directory { process.currentDirectoryURL = directory }
-  process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+  process.environment = developerEnvironment.merging(environment) { $1 }
   let out = Pipe()
   let err = Pipe()
   process.standardOutput = out

@@ -1,75 +1,145 @@
 import ContractKitRuntime
-/// One change on one screen (80x24 is enough): where it is, who it breaks, its findings,
-/// and the changed region of the canonical JSON of its first file, with context.
+/// One change on a screen (80x24 is enough), in pages when it does not fit: where it is,
+/// who it breaks, its findings with every distinct value they have (a per-locale text in
+/// each of its locales), and the changed region of the canonical JSON of its first file.
+///
+/// Nothing of a change is left off: what does not fit goes on a further page, which the
+/// session shows before `a` may accept (``pageCount``). `d` pages through the diff of every
+/// file of the change (``diffPages(size:)``).
 struct ReviewCard {
   let plan: ReviewPlan
   let change: ReviewChange
   let index: Int
   var colored = true
 
-  /// The lines of the screen for a terminal of `size`, `note` above the keys.
-  func lines(size: (columns: Int, rows: Int), note: String = "") -> [String] {
+  /// The card's pages for a terminal of `size`: more than one when the findings and their
+  /// values do not fit on one screen.
+  func pages(size: (columns: Int, rows: Int)) -> [[String]] {
     let width = max(40, size.columns)
-    var lines = [
+    let body = bodyLines(width: width)
+    // The header's five lines, then a blank line, the note and the keys.
+    let room = max(4, size.rows - header(width: width).count - 3)
+    if body.count <= room {
+      var page = body
+      let diffRoom = room - body.count - 1
+      if diffRoom >= 3 {
+        var diff = diffLines(of: change.results.first, context: 3)
+        if diff.count > diffRoom {
+          diff = Array(diff.prefix(diffRoom - 1)) + ["… (d: the diff of every file)"]
+        }
+        page += [""] + diff.map { colorDiff(fit($0, width)) }
+      } else if !change.results.isEmpty {
+        page += ["", "(d: the diff of every file)"]
+      }
+      return [page]
+    }
+    var pages: [[String]] = []
+    var rest = body[...]
+    while !rest.isEmpty {
+      let take = rest.count <= room ? rest.count : room - 1
+      var page = Array(rest.prefix(take))
+      rest = rest.dropFirst(take)
+      if !rest.isEmpty { page.append("… more on the next page (space)") }
+      pages.append(page)
+    }
+    return pages
+  }
+
+  /// The screen of page `page` of ``pages(size:)``, `note` above the keys.
+  func lines(size: (columns: Int, rows: Int), page: Int = 0, note: String = "") -> [String] {
+    let width = max(40, size.columns)
+    let pages = pages(size: size)
+    let shown = pages[min(max(0, page), pages.count - 1)]
+    let number = min(max(0, page), pages.count - 1) + 1
+    let keys = (pages.count > 1 ? "space page \(number)/\(pages.count)  " : "") + ReviewSession.keys
+    let footer = [fit(note, width), bold(fit(keys, width))]
+    return header(width: width) + shown + [""] + footer
+  }
+
+  /// The number of pages of the card on a terminal of `size`.
+  func pageCount(size: (columns: Int, rows: Int)) -> Int { pages(size: size).count }
+
+  /// The diff of every file of the change (the files of an orphan), one file after the
+  /// other, in pages of at most `rows` lines each headed by which file and page it is.
+  func diffPages(size: (columns: Int, rows: Int)) -> [[String]] {
+    let width = max(40, size.columns)
+    let room = max(3, size.rows - 3)
+    var pages: [[String]] = []
+    let sections: [[String]] = change.orphan == nil
+      ? change.results.map { diffLines(of: $0, context: nil) }
+      : [diffLines(of: nil, context: nil)]
+    for (number, section) in sections.enumerated() {
+      guard let heading = section.first else { continue }
+      // Long lines wrap (a continuation keeps its line's `-` or `+`): nothing is cut off.
+      let lines = section.dropFirst().flatMap { line in
+        wrap(line, indent: "", continuation: String(line.first ?? " ") + "   ", width: width)
+      }
+      let count = max(1, (lines.count + room - 1) / room)
+      for part in 0..<count {
+        let slice = lines.dropFirst(part * room).prefix(room)
+        let title = "File \(number + 1) of \(sections.count): \(heading)"
+          + (count > 1 ? " (page \(part + 1) of \(count))" : "")
+        pages.append([bold(fit(DisplayText.escaped(title), width))]
+          + slice.map { colorDiff(fit($0, width)) })
+      }
+    }
+    return pages
+  }
+
+  /// The first lines: which change, where it is, its selector, who it breaks.
+  private func header(width: Int) -> [String] {
+    [
       bold(fit("Change \(index + 1) of \(plan.changes.count): \(escaped(change.contract))", width)),
       fit(escaped(extent), width),
       fit("Select: \(escaped(plan.selector(of: change)))", width),
       fit(ReviewText.breaksLine(change), width),
       "",
     ]
-    let findings = ReviewText.findingLines(
-      change, localeOrder: plan.catalog.locales, colored: false)
-    let shown = findings.prefix(4)
-    for finding in shown {
-      lines += [colorSeverity(fit(finding.head, width)), fit("    " + finding.message, width)]
-    }
-    if findings.count > shown.count {
-      lines.append("  … \(findings.count - shown.count) more findings")
-    }
-    let footer = [note.isEmpty ? "" : fit(note, width), bold(ReviewSession.keys)]
-    let budget = max(3, size.rows - lines.count - footer.count - 2)
-    var diff = diffLines(context: 3)
-    if diff.count > budget {
-      diff = Array(diff.prefix(budget - 1)) + ["… (d: the full diff)"]
-    }
-    lines.append("")
-    lines += diff.map { colorDiff(fit($0, width)) }
-    lines += [""] + footer
-    return lines
   }
 
-  /// The whole diff of the change's first file, or the orphan's files.
-  func fullDiff() -> [String] { diffLines(context: nil).map(colorDiff) }
+  /// The findings, each with its message and every distinct value, wrapped to `width`.
+  private func bodyLines(width: Int) -> [String] {
+    var lines: [String] = []
+    for finding in ReviewText.findingLines(
+      change, localeOrder: plan.catalog.locales, colored: false)
+    {
+      lines.append(colorSeverity(fit(finding.head, width)))
+      lines += wrap(finding.message, indent: "    ", width: width)
+      for value in finding.values {
+        lines += wrap(value, indent: "    ", continuation: "        ", width: width)
+      }
+    }
+    return lines
+  }
 
   /// `36 files: 1.0.0, 1.1.0, 2.0.0 · en, es, de, fr, ja, pt-BR · default, empty`.
   private var extent: String {
     if let orphan = change.orphan { return "\(orphan.files.count) orphaned files" }
     let cases = change.results.map(\.contractCase)
-    func unique(_ values: [String]) -> String {
-      var seen: [String] = []
-      for value in values where !seen.contains(value) { seen.append(value) }
-      return seen.joined(separator: ", ")
-    }
+    let extent = ReviewText.Extent(cases, localeOrder: plan.catalog.locales)
     return "\(cases.count) \(cases.count == 1 ? "file" : "files") · "
-      + [unique(cases.map(\.version.versionString)), unique(cases.map(\.locale)),
-         unique(cases.map(\.variant))].joined(separator: " · ")
+      + [extent.versions, extent.locales, extent.variants]
+      .map { $0.joined(separator: ", ") }.joined(separator: " · ")
   }
 
-  /// The diff, uncoloured: a heading, then hunks (`context` lines around each change).
-  private func diffLines(context: Int?) -> [String] {
+  /// The diff of `result`'s file, uncoloured: a heading, then hunks (`context` lines around
+  /// each change; `nil`: every line); for an orphan (`nil`), the files accepting removes.
+  private func diffLines(of result: PendingResult?, context: Int?) -> [String] {
     let files = BaselineFiles(root: plan.catalog.effectiveBaselineDirectory)
     if let orphan = change.orphan {
-      return ["Files accepting removes:"] + orphan.files.map { "-" + files.displayPath($0) }
+      return ["files accepting removes"] + orphan.files.map { "-" + files.displayPath($0) }
     }
-    guard let first = change.results.first else { return [] }
-    let path = first.contractCase.relativePath
+    guard let result else { return [] }
+    let path = result.contractCase.relativePath
     let old = ((try? files.read(path)) ?? nil).map { String(decoding: $0, as: UTF8.self) } ?? ""
-    let new = (try? plan.store.bytes(of: first)).map { String(decoding: $0, as: UTF8.self) }
-    guard let new else { return ["The pending bytes of \(path) cannot be read."] }
+    let new = (try? plan.store.bytes(of: result)).map { String(decoding: $0, as: UTF8.self) }
+    guard let new else { return [path, "The pending bytes of \(path) cannot be read."] }
     let others = change.results.count - 1
     let heading = "\(path) (baseline → today"
-      + (others > 0 ? "; \(others) more \(others == 1 ? "file" : "files") alike)" : ")")
+      + (context != nil && others > 0
+        ? "; \(others) more \(others == 1 ? "file" : "files"): d)" : ")")
     return [heading] + LineDiff(old: old, new: new).render(context: context, colored: false)
+      .map(DisplayText.escaped)
   }
 
   private func escaped(_ text: String) -> String { DisplayText.escaped(text) }
@@ -81,6 +151,31 @@ struct ReviewCard {
   /// `text` cut to `width` columns (characters; the JSON and names are mostly narrow).
   private func fit(_ text: String, _ width: Int) -> String {
     text.count <= width ? text : String(text.prefix(width - 1)) + "…"
+  }
+
+  /// `text` on lines of at most `width` characters, never cut: the first after `indent`,
+  /// the others after `continuation`.
+  private func wrap(_ text: String, indent: String, continuation: String? = nil, width: Int)
+    -> [String]
+  {
+    let next = continuation ?? indent
+    var lines: [String] = []
+    var rest = Substring(text)
+    var prefix = indent
+    repeat {
+      let room = max(10, width - prefix.count)
+      var piece = rest.prefix(room)
+      // At a space where there is one, so words stay whole.
+      if piece.count < rest.count, let space = piece.lastIndex(of: " "),
+        piece.distance(from: piece.startIndex, to: space) > room / 2
+      {
+        piece = rest[rest.startIndex...space]
+      }
+      lines.append(prefix + piece)
+      rest = rest.dropFirst(piece.count)
+      prefix = next
+    } while !rest.isEmpty
+    return lines
   }
 
   private func colorSeverity(_ line: String) -> String {

@@ -23,37 +23,48 @@ struct ReviewDecisions {
     var refused: Bool { record?.refused ?? false }
   }
 
-  /// Applies the decisions to `plan`'s catalog and store.
+  /// The steps of applying, at which a test stops it as a kill would (``apply(to:date:stoppingAt:)``).
+  enum Step: Equatable {
+    /// The journal is written; nothing moved yet.
+    case journaled
+    /// `count` orphaned files are moved aside.
+    case movedAside(Int)
+    /// `record` has written; the journal does not say so yet.
+    case recorded
+    /// The journal says the removal is applied; the files moved aside are still there.
+    case committed
+  }
+
+  /// Thrown where a test stopped applying, leaving the files as a kill there would.
+  struct Stopped: Error {}
+
+  /// Applies the decisions to `plan`'s catalog and store, all or nothing.
   ///
   /// Orphaned files are moved aside first (so the check `record` runs no longer sees them),
-  /// and back if `record` refuses: a refusal writes nothing and removes nothing.
+  /// under an ``ApplyJournal`` written before anything moves: a refusal moves them back, and
+  /// a kill at any step is undone (before `record` has written) or finished (after) by the
+  /// next command. Nothing relies on this process living on to clean up.
+  /// - Parameter stoppingAt: For tests: stops at the first step it says yes to, as a kill.
   /// - Throws: ``InputError`` when a file cannot be moved or written.
-  func apply(to plan: ReviewPlan, date: String? = nil) throws -> Outcome {
+  func apply(to plan: ReviewPlan, date: String? = nil,
+             stoppingAt stop: (Step) -> Bool = { _ in false }) throws -> Outcome
+  {
     var outcome = Outcome()
     let files = BaselineFiles(root: plan.catalog.effectiveBaselineDirectory)
     let orphans = accepted.compactMap(\.change.orphan).flatMap(\.files)
-    let aside = PendingStore.beside(files).root
-      .appendingPathComponent(".removing.\(getpid()).\(UInt64.random(in: 0...UInt64.max))")
-    defer { try? FileManager.default.removeItem(at: aside) }
-    var moved: [String] = []
-    func restore() {
-      for path in moved {
-        try? FileManager.default.moveItem(at: aside.appendingPathComponent(path),
-                                          to: files.url(path))
+    var journal: ApplyJournal?
+    if !orphans.isEmpty {
+      let begun = try ApplyJournal.begin(orphans: orphans, files: files)
+      journal = begun
+      if stop(.journaled) { throw Stopped() }
+      for (count, path) in orphans.enumerated() {
+        do { try begun.moveAside(path) } catch {
+          begun.restore()
+          throw InputError(file: files.displayPath(path), reason: "an orphaned baseline cannot "
+            + "be moved aside: \(error.localizedDescription)")
+        }
+        if stop(.movedAside(count + 1)) { throw Stopped() }
       }
-    }
-    do {
-      for path in orphans {
-        let target = aside.appendingPathComponent(path)
-        try FileManager.default.createDirectory(
-          at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.moveItem(at: files.url(path), to: target)
-        moved.append(path)
-      }
-    } catch {
-      restore()
-      throw InputError(file: files.displayRoot, reason: "an orphaned baseline cannot be moved "
-        + "aside: \(error.localizedDescription)")
     }
     if !accepted.isEmpty {
       var record = Record(catalog: plan.catalog, date: date)
@@ -61,36 +72,28 @@ struct ReviewDecisions {
       record.breakReasons = accepted.compactMap { entry in
         entry.reason.map { (entry.change.exactSelectors, $0) }
       }
+      // Exactly what was shown: each file's baseline and today's bytes, by fingerprint.
+      for result in accepted.flatMap(\.change.results) {
+        record.expected[result.contractCase] = (result.baseline, result.encoding)
+      }
       let recorded: Record.Outcome
       do { recorded = try record.run() } catch {
-        restore()
+        journal?.restore()
         throw error
       }
       outcome.record = recorded
       if recorded.refused {
-        restore()
+        journal?.restore()
         return outcome
       }
     }
-    outcome.removed = moved
-    Self.removeEmptyFolders(of: moved, in: files)
+    if stop(.recorded) { throw Stopped() }
+    try journal?.commit()
+    if stop(.committed) { throw Stopped() }
+    journal?.finish()
+    outcome.removed = orphans
     let settled = Set((accepted.map(\.change) + rejected).flatMap(\.results).map(\.contractCase))
     if !settled.isEmpty { try plan.store.remove(settled) }
     return outcome
-  }
-
-  /// Removes the folders that held `paths` once they are empty, deepest first.
-  private static func removeEmptyFolders(of paths: [String], in files: BaselineFiles) {
-    var folders = Set<String>()
-    for path in paths {
-      var parts = path.split(separator: "/").dropLast()
-      while !parts.isEmpty {
-        folders.insert(parts.joined(separator: "/"))
-        parts = parts.dropLast()
-      }
-    }
-    for folder in folders.sorted(by: { $0.count > $1.count }) {
-      rmdir(files.url(folder).path)
-    }
   }
 }

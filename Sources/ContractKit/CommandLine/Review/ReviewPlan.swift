@@ -37,6 +37,12 @@ struct ReviewPlan {
     let run = try check.runDetailed()
     let now = collector.collected
     let cases = Set(catalog.cases)
+    // What a change is, is what the local check finds for it: the findings a store holds
+    // (one downloaded from CI least of all) are never what a card shows or a list sorts by.
+    var localFindings: [ContractCase: [Finding]] = [:]
+    for finding in run.report.findings {
+      if let file = finding.scope.file { localFindings[file, default: []].append(finding) }
+    }
     var applying: [PendingResult] = []
     stale = []
     for result in pending {
@@ -54,7 +60,9 @@ struct ReviewPlan {
       if let reason {
         stale.append((result, reason))
       } else {
-        applying.append(result)
+        var checked = result
+        checked.findings = localFindings[result.contractCase] ?? []
+        applying.append(checked)
       }
     }
     let breaking = run.report.findings.filter {

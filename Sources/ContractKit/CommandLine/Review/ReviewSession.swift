@@ -4,7 +4,7 @@ import Foundation
 /// An interactive review: one change at a time, decided with one key.
 ///
 /// `a` accepts (a breaking change first asks for the reason `Baselines.md` logs), `r`
-/// rejects, `s` skips, `d` shows the full diff, `?` the help, `q` quits keeping what was
+/// rejects, `s` skips, `d` pages through every file's diff, `?` the help, `q` quits keeping what was
 /// decided. Nothing is written while it runs: ``run()`` returns the decisions, which the
 /// caller applies at once. Ctrl-C aborts: `nil`, nothing decided.
 struct ReviewSession {
@@ -12,43 +12,60 @@ struct ReviewSession {
   let terminal: any ReviewTerminal
   var colored = true
 
-  static let keys = "a accept  r reject  s skip  d full diff  ? help  q quit"
+  static let keys = "a accept  r reject  s skip  d diffs  ? help  q quit"
 
   /// Shows each change and collects the decisions; `nil` when aborted with Ctrl-C.
+  ///
+  /// A change whose findings and values take more than one screen is shown page by page
+  /// (space); `a` accepts only once every page was shown, so nothing is accepted unseen.
   func run() -> ReviewDecisions? {
     var decisions = ReviewDecisions()
     var index = 0
     var note = ""
+    var page = 0
+    var seen = 0
     while index < plan.changes.count {
       let change = plan.changes[index]
-      show(ReviewCard(plan: plan, change: change, index: index, colored: colored)
-        .lines(size: terminal.size, note: note))
+      let card = ReviewCard(plan: plan, change: change, index: index, colored: colored)
+      let pages = card.pageCount(size: terminal.size)
+      seen = max(seen, page)
+      show(card.lines(size: terminal.size, page: page, note: note))
       note = ""
+      func next() {
+        index += 1
+        page = 0
+        seen = 0
+      }
       guard let key = terminal.readByte() else { return decisions }
       switch key {
       case UInt8(ascii: "a"):
+        guard seen == pages - 1 else {
+          note = "Not accepted: page \(seen + 2) of \(pages) is not shown yet (space)."
+          continue
+        }
         if change.isBreaking {
           switch askReason() {
           case .aborted: return nil
-          case .cancelled:
-            note = "Not accepted: a breaking change needs a reason."
+          case .cancelled(let why):
+            note = why
             continue
           case .given(let reason): decisions.accepted.append((change, reason))
           }
         } else {
           decisions.accepted.append((change, nil))
         }
-        index += 1
+        next()
+      case UInt8(ascii: " "):
+        page = (page + 1) % pages
+      case UInt8(ascii: "b"):
+        page = max(0, page - 1)
       case UInt8(ascii: "r"):
         decisions.rejected.append(change)
-        index += 1
+        next()
       case UInt8(ascii: "s"):
-        index += 1
+        next()
       case UInt8(ascii: "d"):
-        show(ReviewCard(plan: plan, change: change, index: index, colored: colored).fullDiff()
-          + ["", "Press any key to return."])
-        guard let next = terminal.readByte() else { return decisions }
-        if next == 3 { return nil }
+        guard pageThrough(card.diffPages(size: terminal.size)) else { return nil }
       case UInt8(ascii: "?"):
         show(Self.help + ["", "Press any key to return."])
         guard let next = terminal.readByte() else { return decisions }
@@ -64,19 +81,44 @@ struct ReviewSession {
     return decisions
   }
 
+  /// Shows `pages` one at a time: space (or `n`) the next, `b` the one before, any other
+  /// key returns to the card; `false` when Ctrl-C aborts the session.
+  private func pageThrough(_ pages: [[String]]) -> Bool {
+    guard !pages.isEmpty else { return true }
+    var page = 0
+    while true {
+      let more = page + 1 < pages.count
+      show(pages[page] + ["", "\(page + 1)/\(pages.count)  "
+        + (more ? "space next  " : "") + (page > 0 ? "b back  " : "") + "other keys: the card"])
+      guard let key = terminal.readByte() else { return true }
+      switch key {
+      case 3: return false
+      case UInt8(ascii: " "), UInt8(ascii: "n"):
+        guard more else { return true }
+        page += 1
+      case UInt8(ascii: "b"):
+        page = max(0, page - 1)
+      default:
+        return true
+      }
+    }
+  }
+
   static let help = [
     "Reviewing pending results: each change once, however many files it spans.",
+    "Every distinct value a change has is on its card, with its locale.",
     "",
-    "  a   accept: record it (a breaking change asks why; Baselines.md logs the reason)",
-    "  r   reject: forget the pending result; the baseline stays",
-    "  s   skip: decide later; the pending result stays",
-    "  d   the full diff of the first file",
-    "  ?   this help",
-    "  q   quit: what was decided is written at once, the rest stays pending",
-    "  Ctrl-C  abort: nothing is written",
+    "  a      accept: record it (a breaking change asks why; Baselines.md logs the reason)",
+    "  r      reject: forget the pending result; the baseline stays",
+    "  s      skip: decide later; the pending result stays",
+    "  space  the next page of a change too long for one screen (a accepts once all shown)",
+    "  d      the diff of every file of the change, page by page (space, b)",
+    "  ?      this help",
+    "  q      quit: what was decided is written at once, the rest stays pending",
+    "  Ctrl-C abort: nothing is written",
   ]
 
-  private enum Reason { case given(String), cancelled, aborted }
+  private enum Reason { case given(String), cancelled(String), aborted }
 
   /// Reads a reason on the last line: Enter confirms, Esc (or an empty reason) cancels.
   private func askReason() -> Reason {
@@ -86,10 +128,13 @@ struct ReviewSession {
     while let byte = terminal.readByte() {
       switch byte {
       case 3: return .aborted
-      case 27: return .cancelled
+      case 27: return .cancelled("Not accepted: a breaking change needs a reason.")
       case 10, 13:
         let text = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-        return text.isEmpty ? .cancelled : .given(text)
+        if let problem = BreakReason.problem(in: text) {
+          return .cancelled("Not accepted: the reason \(problem).")
+        }
+        return .given(text)
       case 8, 127:
         guard !bytes.isEmpty else { continue }
         // One character back: its continuation bytes, then its first byte.
@@ -105,7 +150,7 @@ struct ReviewSession {
         if let text = String(validating: last, as: UTF8.self) { terminal.write(text) }
       }
     }
-    return .cancelled
+    return .cancelled("Not accepted: a breaking change needs a reason.")
   }
 
   /// The last whole character's bytes, for echoing a character typed as several bytes.

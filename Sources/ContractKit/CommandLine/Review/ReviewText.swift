@@ -59,43 +59,106 @@ enum ReviewText {
       + "(\(count) \(count == 1 ? "file" : "files"))"
   }
 
+  /// One finding of a change as its card shows it.
+  struct FindingEntry {
+    /// `error field-removed /title  in 1.0.0; en, es`.
+    var head: String
+    /// The message.
+    var message: String
+    /// Every distinct pair of values the finding has across the change's files, each with
+    /// where it is (`fr: "Enregistrer" → "Enregistrer les modifications"`): a per-locale
+    /// text shows every locale's, so nothing is accepted unseen.
+    var values: [String]
+  }
+
   /// The findings of a change, grouped across locales and variants (``FindingGroup``) and
-  /// then across versions, two lines each: `error field-removed /title`, with where it
-  /// applies when that is not every case of the change (`1.0.0; en, es`), then the message.
+  /// then across versions: `error field-removed /title`, with where it applies when that is
+  /// not every case of the change (`1.0.0; en, es`), the message, and its values.
   static func findingLines(_ change: ReviewChange, localeOrder: [String], colored: Bool)
-    -> [(head: String, message: String)]
+    -> [FindingEntry]
   {
-    struct Place { var versions: [String] = []; var locales: [String] = []; var variants: [String] = [] }
-    func adding(_ values: [String], to list: inout [String]) {
-      for value in values where !list.contains(value) { list.append(value) }
-    }
     var order: [[String]] = []
-    var places: [[String]: Place] = [:]
+    var members: [[String]: [Finding]] = [:]
     for group in FindingGroup.grouping(change.findings, localeOrder: localeOrder) {
       let key = [group.kind.rawValue, group.severity.rawValue,
                  group.representative.displayPath ?? "", group.message]
-      if places[key] == nil { order.append(key) }
-      var place = places[key] ?? Place()
-      adding(group.version.map { [$0] } ?? [], to: &place.versions)
-      adding(group.locales, to: &place.locales)
-      adding(group.variants, to: &place.variants)
-      places[key] = place
+      if members[key] == nil { order.append(key) }
+      members[key, default: []] += group.members
     }
-    let cases = change.results.map(\.contractCase)
-    let all = (Set(cases.map(\.version.versionString)), Set(cases.map(\.locale)),
-               Set(cases.map(\.variant)))
+    let extent = Extent(change.results.map(\.contractCase), localeOrder: localeOrder)
     return order.map { key in
       let severity = Severity(rawValue: key[1]) ?? .info
       let word = colored ? ansi(severity) : severity.rawValue
-      let place = places[key] ?? Place()
-      let parts = [
-        Set(place.versions) == all.0 ? "" : place.versions.joined(separator: ", "),
-        Set(place.locales) == all.1 ? "" : place.locales.joined(separator: ", "),
-        Set(place.variants) == all.2 ? "" : "(\(place.variants.joined(separator: ", ")))",
-      ].filter { !$0.isEmpty && $0 != "()" }
-      let where_ = parts.isEmpty ? "" : "  in " + parts.joined(separator: "; ")
-      return (word + " " + DisplayText.escaped("\(key[0]) \(key[2])\(where_)"),
-              DisplayText.escaped(key[3]))
+      let found = members[key] ?? []
+      let place = Extent(found.compactMap(\.scope.file), localeOrder: localeOrder)
+      let where_ = extent.qualifying(place, locales: true)
+      return FindingEntry(
+        head: word + " " + DisplayText.escaped("\(key[0]) \(key[2])"
+          + (where_.isEmpty ? "" : "  in " + where_)),
+        message: DisplayText.escaped(key[3]),
+        values: valueLines(found, extent: extent, localeOrder: localeOrder))
+    }
+  }
+
+  /// `en, es: "Save" → "Save changes"`: each distinct pair of values among `findings` once,
+  /// with the locales (and the versions, variants and rows, where they are not all of the
+  /// change's) that have it.
+  private static func valueLines(_ findings: [Finding], extent: Extent, localeOrder: [String])
+    -> [String]
+  {
+    let paths = Set(findings.compactMap(\.path))
+    var order: [[String]] = []
+    var places: [[String]: [Finding]] = [:]
+    for finding in findings where finding.baseline != nil || finding.current != nil {
+      let pair = finding.kind.valuePair
+      let values = [
+        pair.baselineLabel == nil ? "" : ValueExcerpt.excerpt(finding.baseline, limit: .max),
+        ValueExcerpt.excerpt(finding.current, limit: .max),
+      ]
+      let key = (paths.count > 1 ? [finding.displayPath ?? ""] : []) + values
+      if places[key] == nil { order.append(key) }
+      places[key, default: []].append(finding)
+    }
+    return order.map { key in
+      let found = places[key] ?? []
+      let place = Extent(found.compactMap(\.scope.file), localeOrder: localeOrder)
+      var label = place.locales.joined(separator: ", ")
+      let qualifier = extent.qualifying(place, locales: false)
+      if !qualifier.isEmpty { label += " (\(qualifier))" }
+      if paths.count > 1 { label += " " + key[0] }
+      let values = key.suffix(2)
+      let text = values.filter { !$0.isEmpty }.joined(separator: " → ")
+      return DisplayText.escaped("\(label): \(text)")
+    }
+  }
+
+  /// The versions, locales and variants some files have, in catalog order.
+  struct Extent {
+    var versions: [String] = []
+    var locales: [String] = []
+    var variants: [String] = []
+
+    init(_ cases: [ContractCase], localeOrder: [String]) {
+      func adding(_ value: String, to list: inout [String]) {
+        if !list.contains(value) { list.append(value) }
+      }
+      for file in cases.sorted(by: { $0.version < $1.version }) {
+        adding(file.version.versionString, to: &versions)
+      }
+      let rank = Dictionary(localeOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: min)
+      for file in cases.sorted(by: { (rank[$0.locale] ?? .max) < (rank[$1.locale] ?? .max) }) {
+        adding(file.locale, to: &locales)
+      }
+      for file in cases { adding(file.variant, to: &variants) }
+    }
+
+    /// `1.0.0; en, es; (empty)`: what `part` has of this extent, where it is not all of it.
+    func qualifying(_ part: Extent, locales withLocales: Bool) -> String {
+      [
+        Set(part.versions) == Set(versions) ? "" : part.versions.joined(separator: ", "),
+        !withLocales || Set(part.locales) == Set(locales) ? "" : part.locales.joined(separator: ", "),
+        Set(part.variants) == Set(variants) ? "" : "(\(part.variants.joined(separator: ", ")))",
+      ].filter { !$0.isEmpty && $0 != "()" }.joined(separator: "; ")
     }
   }
 

@@ -109,7 +109,7 @@ final class ContractsProcess {
     process.executableURL = contractsExecutable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
-    var inherited = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    var inherited = developerEnvironment.merging(environment) { $1 }
     for name in removing { inherited[name] = nil }
     process.environment = inherited
     process.standardInput = FileHandle.nullDevice
@@ -243,6 +243,7 @@ func runShell(_ script: String, _ arguments: [String] = []) throws
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/bin/sh")
   process.arguments = ["-c", script, contractsExecutable.path] + arguments
+  process.environment = developerEnvironment
   for name in ["out", "err"] {
     _ = FileManager.default.createFile(atPath: output.path(name).path, contents: nil)
   }
