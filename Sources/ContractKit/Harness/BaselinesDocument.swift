@@ -32,8 +32,10 @@ enum BaselinesDocument {
   }
 
   /// The document's text.
+  /// - Parameter historyRows: The rows of the history of imports and improvements
+  ///   (``BaselineHistory``), a section shown once it has one.
   static func render(catalog: Catalog, tree: BaselineTree, coverage: [LocaleCoverage],
-                     logRows: [String]) -> String
+                     logRows: [String], historyRows: [String] = []) -> String
   {
     var lines = [
       "# Baselines", "",
@@ -64,7 +66,8 @@ enum BaselinesDocument {
       "| --- | --- | --- | --- | --- |",
     ]
     lines += coverage.map(coverageRow)
-    lines += ["", logHeading, "",
+    lines += [""] + BaselineHistory.section(historyRows, program: catalog.program)
+    lines += [logHeading, "",
               "Recorded with `\(catalog.program) record --accept-breaking --reason \"…\"`.", "",
               BreakLog.headerRow, "| --- | --- | --- | --- | --- |"]
     lines += logRows
@@ -134,7 +137,8 @@ enum BaselinesDocument {
     let existing = try read(url)
     let expected = render(
       catalog: catalog, tree: tree, coverage: coverage,
-      logRows: try logRows(of: existing, file: BaselineFiles.relativeToWorkingDirectory(url.path)))
+      logRows: try logRows(of: existing, file: BaselineFiles.relativeToWorkingDirectory(url.path)),
+      historyRows: BaselineHistory.rows(of: existing))
     guard existing != expected else { return [] }
     return [.staleDocument(
       display: BaselineFiles.relativeToWorkingDirectory(url.path), exists: existing != nil)]
@@ -154,7 +158,8 @@ enum BaselinesDocument {
       return DocumentState(path: display, exists: false, coverageRows: nil)
     }
     let expected = render(catalog: catalog, tree: tree, coverage: [],
-                          logRows: try logRows(of: existing, file: display))
+                          logRows: try logRows(of: existing, file: display),
+                          historyRows: BaselineHistory.rows(of: existing))
     guard let (rest, rows) = splittingCoverageRows(existing), rest == expected else {
       return DocumentState(path: display, exists: true, coverageRows: nil)
     }
