@@ -412,8 +412,8 @@ extension Finding {
   /// finding for all of them (`names`, escaped), about the first (`relativePath`).
   ///
   /// A warning, not unusable input: they are valid files of the tool a team migrates
-  /// from, which ContractKit never reads, so they protect nothing; `--strict` fails until
-  /// they are gone.
+  /// from, which ContractKit never reads where they are, so they protect nothing until
+  /// `import fostesting` takes them over; `--strict` fails until they are gone.
   static func legacyBaselines(_ relativePath: String, count: Int, names: [String],
                               directory: String) -> Finding
   {
@@ -421,8 +421,9 @@ extension Finding {
     return Finding(
       .baselinesStale, scope: .entry(relativePath),
       message: "\(count.counting("legacy FOSTesting baseline")) (<Type>_<version>.json) in "
-        + "\(directory): \(listed); ContractKit does not read them: record the contracts with "
-        + "ContractKit, then delete these files")
+        + "\(directory): \(listed); ContractKit does not read them here: take them over as "
+        + "baselines with the command line's 'import fostesting \(directory)', then delete these "
+        + "files")
   }
 
   /// Temporary files a killed `record` left (`names`, display paths), about the first.
