@@ -225,4 +225,62 @@ struct AdoptionTests {
     #expect(report.findings.first { $0.kind == .fieldRemoved }?.baseline
       == .number(JSONNumber(1748278758.7)))
   }
+
+  /// A toast in ContractKit's own vocabulary, whose `ViewModelId` encodes as a string.
+  struct Toast: Encodable, Sendable {
+    var message = "Saved"
+    var vmId: ViewModelId
+  }
+
+  static func toastCatalog(_ scenario: Scenario, id: @escaping @Sendable () -> ViewModelId,
+                           declared: [String]) throws -> Catalog
+  {
+    try scenario.catalog(locales: ["en"]) {
+      try $0.register(Toast.self, named: "Toast", stub: { Toast(vmId: id()) },
+                      randomIdentities: declared)
+    }
+  }
+
+  @Test("ContractKit's own ViewModelId(): declared, redacted while random; made stable, seen")
+  func builtInContract() throws {
+    let scenario = try Scenario()
+    try scenario.record(Self.toastCatalog(scenario, id: { ViewModelId() }, declared: ["/vmId"]))
+    #expect(try scenario.directory.read(".VersionedTestJSON/Toast/1.0.0/en.json")
+      .contains("\"vmId\" : \"<redacted>\""))
+    #expect(try scenario.check(Self.toastCatalog(scenario, id: { ViewModelId() },
+                                                 declared: ["/vmId"])).findings.isEmpty)
+    let stable = try scenario.check(Self.toastCatalog(
+      scenario, id: { ViewModelId(id: "toast") }, declared: ["/vmId"]))
+    #expect(briefs(stable) == [
+      "info identity-stabilized Toast 1.0.0 en default /vmId",
+      "warning declaration-unused Toast /vmId",
+    ])
+    // Undeclared, the finding names the property.
+    let undeclared = try scenario.check(Self.toastCatalog(scenario, id: { ViewModelId() },
+                                                          declared: []))
+    #expect(undeclared.findings.first { $0.kind == .identityNondeterministic }?.message
+      .contains("made by AdoptionTests.Toast.vmId") == true)
+  }
+
+  @Test("a finding in a contract without random ids is told record --only, which records")
+  func recordOnlyWhereUnblocked() async throws {
+    let scenario = try Scenario()
+    var catalog = try AdoptedApp.catalog(scenario, randomIdentities: [])
+    try catalog.register(wire: "Card") { _ in Data(#"{"title": "A"}"#.utf8) }
+    let built = catalog
+    let verifier = ContractVerifier({ built }, command: "swift run app-contracts",
+                                    environment: [:])
+    let problems = await verifier.problems(for: ContractCase("Card", "1.0.0", "en"))
+    #expect(problems.map(\.message) == ["""
+      baseline-missing at Card 1.0.0 in en (default): no committed baseline yet
+      Record it: swift run app-contracts record --only Card. (--only: record refuses while 12 \
+      identity-nondeterministic findings (AdoptedHomeViewModel) elsewhere remain.)
+      Review the pending change: swift run app-contracts review
+      """])
+    // And so it does.
+    let recorded = try Record(catalog: catalog, selection: [try CaseSelector(parsing: "Card")])
+      .run()
+    #expect(!recorded.refused)
+    #expect(recorded.written.contains("Card/1.0.0/en.json"))
+  }
 }
