@@ -19,12 +19,8 @@ enum BaselineHistory {
     var event: String
     var details: String
 
-    /// The table row, its `|` escaped and control characters spelled out, so that it is
-    /// always one row.
-    var row: String {
-      "| \(date) | \(contract) | \(version) | \(event) | "
-        + "\(DisplayText.escaped(details).replacingOccurrences(of: "|", with: "\\|")) |"
-    }
+    /// The table row, the details' `|` escaped and control characters spelled out.
+    var row: String { BaselinesDocument.row([date, contract, version, event], text: details) }
   }
 
   /// The rows of `text`'s history section, verbatim, whatever its line endings: every table
@@ -36,9 +32,7 @@ enum BaselineHistory {
     var rows: [String] = []
     for line in lines[(start + 1)...] {
       if line.hasPrefix("## ") { break }
-      if line.hasPrefix("| "), !line.hasPrefix("| date "), !line.hasPrefix("| ---") {
-        rows.append(String(line))
-      }
+      if BreakLog.isEntryRow(line) { rows.append(String(line)) }
     }
     return rows
   }

@@ -21,9 +21,16 @@ enum BaselinesDocument {
     /// The table row: the reason's `|` escaped and its control characters (a line break, a
     /// CR) spelled out, so that a reason is always one row, whatever line endings read it.
     var row: String {
-      "| \(date) | \(contract) | \(version) | \(kinds.joined(separator: ", ")) | "
-        + "\(DisplayText.escaped(reason).replacingOccurrences(of: "|", with: "\\|")) |"
+      BaselinesDocument.row([date, contract, version, kinds.joined(separator: ", ")],
+                            text: reason)
     }
+  }
+
+  /// A row of one of the document's logs: `cells`, then free `text` with its `|` escaped and
+  /// its control characters spelled out, so that it is always one row.
+  static func row(_ cells: [String], text: String) -> String {
+    "| " + (cells + [DisplayText.escaped(text).replacingOccurrences(of: "|", with: "\\|")])
+      .joined(separator: " | ") + " |"
   }
 
   /// Where the document of a baseline directory lives: beside it.
