@@ -129,6 +129,31 @@ struct TreeDiffPayloadTests {
     #expect(run.code == 1)
   }
 
+  @Test("FOSMVVM id objects: random to stable is identity-stabilized, members are fields, stamps not")
+  func identityObjects() throws {
+    let random: JSONValue = ["fsh": "2025-05-26T16:59:18.700Z"]
+    let stable: JSONValue = ["id": "App.Banner", "fsh": "2026-12-01T08:49:40.570Z"]
+    // Random to stable: an improvement, exit 0; the stamps' values are never compared.
+    let stabilized = try diffOne(["banner": ["vmId": random]], ["banner": ["vmId": stable]])
+    #expect(stabilized.lines == ["identity-stabilized info A 1.0.0 en default /banner/vmId"])
+    #expect(stabilized.code == 0)
+    #expect(stabilized.summary["requiredBump"] == "patch")
+    // Stable to random stays an error.
+    let random2 = try diffOne(["vmId": stable], ["vmId": random])
+    #expect(random2.lines == ["identity-changed error A 1.0.0 en default /vmId"])
+    #expect(random2.messages("identity-changed").first?.contains("became random") == true)
+    // FOSMVVM of May 2025's `ts` to 0.13's `fsh`: the decoders of that time require `ts`.
+    let renamed = try diffOne(["vmId": ["id": "App.Banner", "ts": 1748278758.7]], ["vmId": stable])
+    #expect(renamed.lines == [
+      "field-added info A 1.0.0 en default /vmId/fsh",
+      "field-removed error A 1.0.0 en default /vmId/ts",
+    ])
+    #expect(renamed.code == 1)
+    // Two stamps of one type differ only in value: nothing.
+    #expect(try diffOne(["vmId": random], ["vmId": ["fsh": "2026-12-01T08:49:40.570Z"]])
+      .lines.isEmpty)
+  }
+
   @Test("a row whose vmId changed is one identity-changed at that row, not a removal")
   func rowIdentityChanged() throws {
     let run = try diffOne(

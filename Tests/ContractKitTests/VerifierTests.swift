@@ -184,8 +184,9 @@ struct VerifierTests {
       '/at' (Date(), UUID() or randomness in the stub?)
         first:  "1970-01-01T00:00:01Z"
         second: "1970-01-01T00:00:02Z"
-      Fix the stub: no ViewModelId(), Date(), UUID() or randomness in stub(). Recording \
-      cannot fix this.
+      Fix the stub: no Date(), UUID() or randomness in stub(); or, if the value is volatile by \
+      design, redact it in the contract's registration (redacting: or .redacted("/at")). \
+      Recording cannot fix this.
       """)
   }
 

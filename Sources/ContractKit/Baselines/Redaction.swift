@@ -4,15 +4,18 @@ import ContractKitRuntime
 /// hold a fixed placeholder of the same JSON type there, and no comparison sees the value.
 ///
 /// Patterns are JSON Pointers where `*` stands for any one array index or key and `**` for
-/// any number of levels: `/meta/requestId`, `/rows/*/updatedAt`, `/**/traceId`.
+/// any number of levels: `/meta/requestId`, `/rows/*/updatedAt`, `/**/traceId` (which may be
+/// written `**/traceId`).
 ///
 /// ```swift
 /// try Redaction("/rows/*/updatedAt").apply(to: ["rows": [["updatedAt": "12:00:01"]]])
 /// // ["rows": [["updatedAt": "<redacted>"]]]
 /// ```
 package struct Redaction: Sendable, Hashable, CustomStringConvertible {
-  /// The pattern as declared.
+  /// The pattern as a JSON Pointer: as declared, with a leading `/` added to `**/…`.
   package let pattern: String
+  /// The pattern as the registration spells it, which messages about it quote.
+  package let declared: String
   /// The pattern's path tokens: keys, indices, `*` and `**`.
   let tokens: [String]
 
@@ -22,14 +25,17 @@ package struct Redaction: Sendable, Hashable, CustomStringConvertible {
   /// A redaction of the values at `pattern`.
   /// - Throws: ``PatternError`` when `pattern` is not a JSON Pointer pattern.
   package init(_ pattern: String) throws(PatternError) {
-    guard pattern.isEmpty || pattern.hasPrefix("/") else {
+    declared = pattern
+    // `**/vmId` reads as every `vmId` at any depth: the pointer `/**/vmId`.
+    let pointer = pattern.hasPrefix("**") ? "/" + pattern : pattern
+    guard pointer.isEmpty || pointer.hasPrefix("/") else {
       throw PatternError(pattern: pattern, reason: "a pattern is a JSON Pointer: '' or '/…'")
     }
-    self.pattern = pattern
-    tokens = JSONPointer.tokens(of: pattern)
+    self.pattern = pointer
+    tokens = JSONPointer.tokens(of: pointer)
   }
 
-  package var description: String { pattern }
+  package var description: String { declared }
 
   /// Whether the place with reference tokens `path` matches this pattern.
   func matches(_ path: ArraySlice<String>) -> Bool {
@@ -56,14 +62,51 @@ package struct Redaction: Sendable, Hashable, CustomStringConvertible {
 
 /// Applies a contract's redactions, and FOSMVVM's `fsh` stamp in every `vmId` object, which
 /// is redacted without any declaration.
+///
+/// An identity declared random by design is redacted only as far as it must be: a string
+/// there (a new UUID on every render) becomes its placeholder, while an identity object keeps
+/// its members, `fsh` redacted as everywhere. A random FOSMVVM id is `{"fsh": "<redacted>"}`
+/// in its baseline, so a change of its shape (`ts` to `fsh`) or an `id` that makes it stable
+/// is seen.
 struct Redactor: Sendable {
   let redactions: [Redaction]
+  /// Places whose identity is random by design (``Contract/randomIdentities``).
+  let randomIdentities: [Redaction]
   /// Whether `fsh` members of `vmId` objects are redacted (payloads of the app's own
   /// encoder, where FOSMVVM's identity objects appear).
   let redactsFreshness: Bool
+  /// The pointers of the identities the encoder knows are random, when it knows (ContractKit's
+  /// own `ViewModelId()`): a string at a declared place is redacted only there, so a stable
+  /// one stays in the baseline. `nil` redacts every string at a declared place (an app's own
+  /// encoder, whose random and stable strings look alike).
+  private(set) var knownRandom: Set<String>?
+
+  init(redactions: [Redaction], randomIdentities: [Redaction] = [], redactsFreshness: Bool) {
+    self.redactions = redactions
+    self.randomIdentities = randomIdentities
+    self.redactsFreshness = redactsFreshness
+  }
+
+  /// This redactor for an encoding whose random identities are known to be at `pointers`.
+  func knowingRandom(_ pointers: [String]) -> Redactor {
+    var copy = self
+    copy.knownRandom = Set(pointers)
+    return copy
+  }
 
   /// Whether this redactor changes nothing: no pass over a payload is needed.
-  var isEmpty: Bool { redactions.isEmpty && !redactsFreshness }
+  var isEmpty: Bool { !hasDeclaredPatterns && !redactsFreshness }
+
+  /// Whether the registration declares places to redact (redactions or random identities).
+  var hasDeclaredPatterns: Bool { !redactions.isEmpty || !randomIdentities.isEmpty }
+
+  /// Every declared pattern, as `contract.json` lists them: redactions, then random
+  /// identities.
+  var declaredPatterns: [String] {
+    (redactions + randomIdentities).map(\.pattern).reduce(into: []) {
+      if !$0.contains($1) { $0.append($1) }
+    }
+  }
 
   /// `value` with the value at every redacted place replaced by its placeholder.
   func apply(to value: JSONValue) -> JSONValue {
@@ -74,21 +117,19 @@ struct Redactor: Sendable {
 
   /// `value` at `path` redacted, or `nil` when nothing in it is: a payload with nothing to
   /// redact (most of them) is walked, not copied. `isIdentity` when it is a `vmId` object.
-  /// Without declared redactions only `vmId` objects can change, so no path is kept.
+  /// Without declared patterns only `vmId` objects can change, so no path is kept.
   private func redacted(_ value: JSONValue, path: inout [String], isIdentity: Bool)
     -> JSONValue?
   {
-    let tracksPath = !redactions.isEmpty
+    let tracksPath = hasDeclaredPatterns
     switch value {
     case .object(let members):
       var result: [String: JSONValue]?
       for (key, member) in members {
         if tracksPath { path.append(key) }
         defer { if tracksPath { path.removeLast() } }
-        let changed = isRedacted(key: key, path: path[...], inIdentity: isIdentity)
-          ? Self.placeholder(for: member)
-          : redacted(member, path: &path, isIdentity: isIdentityObject(member, key: key))
-        guard let changed else { continue }
+        guard let changed = redacting(member, key: key, path: &path, inIdentity: isIdentity)
+        else { continue }
         if result == nil { result = members }
         result?[key] = changed
       }
@@ -98,9 +139,8 @@ struct Redactor: Sendable {
       for (index, element) in elements.enumerated() {
         if tracksPath { path.append(String(index)) }
         defer { if tracksPath { path.removeLast() } }
-        let changed = isRedacted(key: nil, path: path[...], inIdentity: false)
-          ? Self.placeholder(for: element) : redacted(element, path: &path, isIdentity: false)
-        guard let changed else { continue }
+        guard let changed = redacting(element, key: nil, path: &path, inIdentity: false)
+        else { continue }
         if result == nil { result = elements }
         result?[index] = changed
       }
@@ -110,21 +150,47 @@ struct Redactor: Sendable {
     }
   }
 
-  /// Whether the member `key` at `path` (its tokens, kept only when redactions are
-  /// declared), whose parent is a `vmId` object when `inIdentity`, is redacted.
-  private func isRedacted(key: String?, path: ArraySlice<String>, inIdentity: Bool) -> Bool {
-    if inIdentity, key == "fsh" { return true }
-    return !redactions.isEmpty && redactions.contains { $0.matches(path) }
+  /// The member `key` (`nil` for an array element) at `path` redacted, or `nil` when
+  /// nothing in it is; its parent is a `vmId` object when `inIdentity`.
+  private func redacting(_ value: JSONValue, key: String?, path: inout [String],
+                         inIdentity: Bool) -> JSONValue?
+  {
+    switch placement(of: value, key: key, path: path[...], inIdentity: inIdentity) {
+    case .placeholder: Self.placeholder(for: value)
+    case .walk(let isIdentity): redacted(value, path: &path, isIdentity: isIdentity)
+    }
   }
 
-  /// Whether the member at `path`, whose parent is a `vmId` object when `inIdentity`, is
-  /// redacted.
-  private func isRedacted(_ path: ArraySlice<String>, inIdentity: Bool) -> Bool {
-    if inIdentity, path.last == "fsh" { return true }
-    return redactions.contains { $0.matches(path) }
+  /// What redaction does with a value.
+  private enum Placement {
+    /// The whole value becomes its placeholder.
+    case placeholder
+    /// Its parts are looked at; `isIdentity` when it is an identity object.
+    case walk(isIdentity: Bool)
   }
 
-  private func isIdentityObject(_ value: JSONValue, key: String) -> Bool {
+  /// What redaction does with `value`, the member `key` (`nil` for an element) at `path`
+  /// (its tokens, kept only when patterns are declared), whose parent is a `vmId` object
+  /// when `inIdentity`.
+  private func placement(of value: JSONValue, key: String?, path: ArraySlice<String>,
+                         inIdentity: Bool) -> Placement
+  {
+    if inIdentity, key == "fsh" { return .placeholder }
+    guard hasDeclaredPatterns else { return .walk(isIdentity: isIdentityObject(value, key: key)) }
+    if redactions.contains(where: { $0.matches(path) }) { return .placeholder }
+    guard randomIdentities.contains(where: { $0.matches(path) }) else {
+      return .walk(isIdentity: isIdentityObject(value, key: key))
+    }
+    // A random string is new on every render; an identity object keeps its shape.
+    if case .string = value {
+      guard let knownRandom else { return .placeholder }
+      let pointer = path.reduce("") { JSONPointer.appending($1, to: $0) }
+      return knownRandom.contains(pointer) ? .placeholder : .walk(isIdentity: false)
+    }
+    return .walk(isIdentity: value.isObject)
+  }
+
+  private func isIdentityObject(_ value: JSONValue, key: String?) -> Bool {
     redactsFreshness && key == "vmId" && value.isObject
   }
 
@@ -140,16 +206,21 @@ struct Redactor: Sendable {
   private func restore(_ baseline: JSONValue, live: JSONValue?, path: inout [String],
                        isIdentity: Bool) -> JSONValue
   {
+    func restored(_ member: JSONValue, key: String?, live counterpart: JSONValue?,
+                  path: inout [String]) -> JSONValue
+    {
+      switch placement(of: member, key: key, path: path[...], inIdentity: isIdentity) {
+      case .placeholder: Self.stand(in: member, live: counterpart)
+      case .walk(let isIdentity):
+        restore(member, live: counterpart, path: &path, isIdentity: isIdentity)
+      }
+    }
     switch baseline {
     case .object(let members):
       var result = [String: JSONValue](minimumCapacity: members.count)
       for (key, member) in members {
         path.append(key)
-        let counterpart = live?[key]
-        result[key] = isRedacted(path[...], inIdentity: isIdentity)
-          ? Self.stand(in: member, live: counterpart)
-          : restore(member, live: counterpart, path: &path,
-                    isIdentity: isIdentityObject(member, key: key))
+        result[key] = restored(member, key: key, live: live?[key], path: &path)
         path.removeLast()
       }
       return .object(result)
@@ -160,9 +231,7 @@ struct Redactor: Sendable {
       for (index, element) in elements.enumerated() {
         path.append(String(index))
         let counterpart = index < liveElements.count ? liveElements[index] : nil
-        result.append(isRedacted(path[...], inIdentity: false)
-          ? Self.stand(in: element, live: counterpart)
-          : restore(element, live: counterpart, path: &path, isIdentity: false))
+        result.append(restored(element, key: nil, live: counterpart, path: &path))
         path.removeLast()
       }
       return .array(result)

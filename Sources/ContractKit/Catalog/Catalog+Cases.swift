@@ -44,7 +44,8 @@ extension Catalog {
       do {
         guard contract.redactor.isEmpty else {
           let payload = try encoder.encode(make())
-          let redacted = contract.redactor.apply(to: payload.value)
+          let redacted = contract.redactor.knowingRandom(payload.randomIdentities)
+            .apply(to: payload.value)
           return CasePayload(
             bytes: CanonicalJSON.encode(redacted), lookups: payload.lookups,
             annotations: payload.annotations,
@@ -82,7 +83,7 @@ extension Catalog {
           type: type, index: keyIndex, store: store, locale: contractCase.locale,
           baseLocale: baseLocale)
       }
-      if contract.redactor.redactions.isEmpty, !respellsDates, keys == nil,
+      if !contract.redactor.hasDeclaredPatterns, !respellsDates, keys == nil,
         let canonical = JSONParser.canonicalBytes(of: bytes),
         case let facts = CanonicalFacts(canonical: canonical), !facts.hasIdentityObject
       {

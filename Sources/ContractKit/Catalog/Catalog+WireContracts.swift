@@ -34,8 +34,11 @@ extension Catalog {
   ///   - decoder: Makes the decoder the app's clients use (key and date strategies).
   ///   - hints: What the paths mean (``WireHint``), written into `contract.json`.
   ///   - randomIdentities: Identities random by design (a transient banner's
-  ///     `ViewModelId()`), written into `contract.json` for review: accepted there, while an
-  ///     identity anywhere else that is random is still `identity-nondeterministic`.
+  ///     `ViewModelId()`), written into `contract.json` for review: one place
+  ///     (`/banner/vmId`, `/rows/*/vmId`) or any depth (`**/vmId`). Accepted there while
+  ///     random, their identity objects kept with their shape; an identity anywhere else
+  ///     that is random is still `identity-nondeterministic`, and a declaration no payload
+  ///     needs (no such path, or stable everywhere) is `declaration-unused`.
   ///   - produce: The app's bytes for a request; called once per case and run, and again
   ///     where the bytes differ from the baseline (or none is committed) to probe
   ///     determinism. It may be `async` (a FOSMVVM factory); what it throws is the case's

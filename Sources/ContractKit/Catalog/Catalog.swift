@@ -135,21 +135,26 @@ public struct Catalog: Sendable {
   package var effectiveBaselineDirectory: URL { baselineDirectoryOverride ?? baselineDirectory }
 
   /// Registers a view model with its default stub and ``Stubbable/stubVariants``.
-  /// - Parameter redacting: Paths whose values are volatile by design (see ``Redaction``).
+  /// - Parameters:
+  ///   - redacting: Paths whose values are volatile by design (see ``Redaction``).
+  ///   - randomIdentities: Identities random by design (`/banner/vmId`, `**/vmId`), written
+  ///     into `contract.json` for review: accepted there while random, and reported when
+  ///     they become stable (`identity-stabilized`) or no payload needs the declaration.
   public mutating func register<VM: ViewModel>(
     _ type: VM.Type, named name: String? = nil, redacting: [String] = [],
-    fileID: String = #fileID, line: Int = #line
+    randomIdentities: [String] = [], fileID: String = #fileID, line: Int = #line
   ) throws(CatalogError) {
     try register(type, named: name, stub: { VM.stub() }, variants: VM.stubVariants,
-                 redacting: redacting, fileID: fileID, line: line)
+                 redacting: redacting, randomIdentities: randomIdentities, fileID: fileID,
+                 line: line)
   }
 
   /// Registers any `Encodable` type (a plain Codable DTO) with an explicit stub, encoded by
   /// ContractKit's localizing encoder.
   public mutating func register<T: Encodable & Sendable>(
     _ type: T.Type, named name: String? = nil, stub: @escaping @Sendable () -> T,
-    variants: [StubVariant<T>] = [], redacting: [String] = [], fileID: String = #fileID,
-    line: Int = #line
+    variants: [StubVariant<T>] = [], redacting: [String] = [], randomIdentities: [String] = [],
+    fileID: String = #fileID, line: Int = #line
   ) throws(CatalogError) {
     let registeredAt = "\(fileID):\(line)"
     try add(Contract.make(
@@ -157,7 +162,7 @@ public struct Catalog: Sendable {
       variants: variants.map { variant in (variant.name, .stub { variant.make() }) },
       decode: Contract.decoder(for: type, using: nil), decodes: type,
       hints: try Self.redactionHints(redacting, registeredAt: registeredAt),
-      redactsFreshness: false, registeredAt: registeredAt))
+      redactsFreshness: false, registeredAt: registeredAt, randomIdentities: randomIdentities))
   }
 
   /// `redacting:` patterns as hints.

@@ -14,8 +14,9 @@ package struct Contract: Sendable {
   /// (`String(reflecting:)`), or `nil` when none is given: what `compat` asks a release's
   /// own module to decode.
   package let swiftType: String?
-  /// Decodes a payload with today's Swift type; `nil` when no `Decodable` type is given.
-  let decode: (@Sendable (Data) throws -> Void)?
+  /// Decodes a payload with today's Swift type, returning the value; `nil` when no
+  /// `Decodable` type is given.
+  let decode: (@Sendable (Data) throws -> Any)?
   /// What the registration says about paths (wire contracts' hints), by pattern.
   let hintedAnnotations: [String: [PathAnnotation]]
   /// The values baselines hold placeholders for.
@@ -25,9 +26,9 @@ package struct Contract: Sendable {
   /// The app's type whose FOSMVVM keys name this wire contract's translations
   /// (``FOSMVVMKeys``), when its registration gives one.
   let keyType: String?
-  /// Every pattern the registration's hints, redactions and random identities name: each
-  /// must match a path of some payload (``HintCoverage``).
-  let hintPatterns: [Redaction]
+  /// Every path the registration's hints, redactions and random identities name: each must
+  /// still describe some payload (``HintCoverage``).
+  let declarations: [PathDeclaration]
   /// Whether this contract's producer already failed to return (wire contracts).
   let stall = ProducerStall()
 
@@ -80,7 +81,7 @@ extension Contract {
   ///   - decode: Decodes a baseline with the app's type, `nil` for none.
   static func make(
     name: String, source: Source, variants: [(name: String, source: Source)],
-    decode: (@Sendable (Data) throws -> Void)?, decodes swiftType: Any.Type? = nil,
+    decode: (@Sendable (Data) throws -> Any)?, decodes swiftType: Any.Type? = nil,
     hints: [WireHint], redactsFreshness: Bool, registeredAt: String,
     randomIdentities: [String] = [], keyType: String? = nil
   ) throws(CatalogError) -> Contract {
@@ -100,7 +101,7 @@ extension Contract {
     }
     var annotations: [String: [PathAnnotation]] = [:]
     var redactions: [Redaction] = []
-    var patterns: [Redaction] = []
+    var declarations: [PathDeclaration] = []
     func redaction(_ pattern: String, as what: String) throws(CatalogError) -> Redaction {
       do {
         return try Redaction(pattern)
@@ -109,6 +110,10 @@ extension Contract {
           "contract '\(name)' (\(registeredAt)) \(what) '\(pattern)', which is not a path "
             + "pattern: \(error.description)")
       }
+    }
+    func declare(_ kind: PathDeclaration.Kind, _ pattern: Redaction) {
+      let declaration = PathDeclaration(kind: kind, pattern: pattern)
+      if !declarations.contains(declaration) { declarations.append(declaration) }
     }
     for hint in hints {
       switch hint.fact {
@@ -119,25 +124,21 @@ extension Contract {
               + "pattern: use a JSON Pointer with '*' for any one index or key")
         }
         annotations[pattern, default: []].append(annotation)
-        patterns.append(try redaction(pattern, as: "hints at"))
+        declare(.hint, try redaction(pattern, as: "hints at"))
       case .redaction(let pattern):
         redactions.append(try redaction(pattern, as: "redacts"))
-        patterns.append(redactions[redactions.count - 1])
+        declare(.redaction, redactions[redactions.count - 1])
       }
     }
-    // A random-by-design identity is redacted where it is: a string id's value, or the
-    // members of FOSMVVM's `vmId` object (it has no `id` to keep).
+    // A random-by-design identity, at one place (`/banner/vmId`, `/rows/*/vmId`) or at any
+    // depth (`**/vmId`): accepted there, its string value redacted, its identity object kept
+    // with its shape (``Redactor``).
     var random: [Redaction] = []
     for pattern in randomIdentities {
-      guard !pattern.contains("**") else {
-        throw .invalidDeclaration(
-          "contract '\(name)' (\(registeredAt)) declares a random identity at '\(pattern)': "
-            + "name the identity itself, with '*' for any one index or key")
-      }
-      random.append(try redaction(pattern, as: "declares a random identity at"))
-      redactions.append(random[random.count - 1])
-      patterns.append(random[random.count - 1])
-      annotations[pattern, default: []].append(.randomIdentity)
+      let declared = try redaction(pattern, as: "declares a random identity at")
+      random.append(declared)
+      declare(.randomIdentity, declared)
+      annotations[declared.pattern, default: []].append(.randomIdentity)
     }
     let all = [Variant(name: BaselineLayout.defaultVariant, source: source)]
       + variants.map { Variant(name: $0.name, source: $0.source) }
@@ -145,16 +146,16 @@ extension Contract {
       name: name, variants: all, registeredAt: registeredAt,
       swiftType: decode == nil ? nil : swiftType.map { String(reflecting: $0) }, decode: decode,
       hintedAnnotations: annotations,
-      redactor: Redactor(redactions: redactions, redactsFreshness: redactsFreshness),
-      randomIdentities: random, keyType: keyType,
-      hintPatterns: patterns.reduce(into: []) { if !$0.contains($1) { $0.append($1) } })
+      redactor: Redactor(redactions: redactions, randomIdentities: random,
+                         redactsFreshness: redactsFreshness),
+      randomIdentities: random, keyType: keyType, declarations: declarations)
   }
 
   /// A decoder of baselines with `type`, or `nil` when `type` is not `Decodable`.
   /// - Parameter decoder: Makes the app's configured decoder; `nil` uses ContractKit's wire
   ///   spelling of dates (ISO 8601, UTC) and Foundation's defaults otherwise.
   static func decoder<T>(for type: T.Type, using decoder: (@Sendable () -> JSONDecoder)?)
-    -> (@Sendable (Data) throws -> Void)?
+    -> (@Sendable (Data) throws -> Any)?
   {
     guard let decodable = type as? any Decodable.Type else { return nil }
     return Self.decoder(forType: decodable, using: decoder)
@@ -163,13 +164,13 @@ extension Contract {
   /// A decoder of baselines with `decodable`, as ``decoder(for:using:)``.
   static func decoder(forType decodable: any Decodable.Type,
                       using decoder: (@Sendable () -> JSONDecoder)?)
-    -> (@Sendable (Data) throws -> Void)
+    -> (@Sendable (Data) throws -> Any)
   {
     let box = DecodableType(type: decodable)
     if let decoder {
-      return { data in _ = try decoder().decode(box.type, from: data) }
+      return { data in try decoder().decode(box.type, from: data) }
     }
-    return { data in _ = try BaselineDecoder.decode(box.type, from: data) }
+    return { data in try BaselineDecoder.decode(box.type, from: data) }
   }
 }
 

@@ -27,9 +27,10 @@ enum CommandOption: String, CaseIterable {
   /// The commands that accept this option.
   var commands: Set<Invocation.Command> {
     switch self {
-    case .baselines: [.check, .record, .report, .review, .compat]
-    case .reason: [.record, .review]
-    case .only, .missing, .acceptBreaking: [.record]
+    case .baselines: [.check, .record, .report, .review, .compat, .importing]
+    case .reason: [.record, .review, .importing]
+    case .acceptBreaking: [.record, .importing]
+    case .only, .missing: [.record]
     case .list, .accept, .reject, .from: [.review]
     case .pending: [.check]
     case .format, .output, .strict, .failOn: [.check, .diff, .report, .merge, .compat]
@@ -104,11 +105,18 @@ enum CommandOption: String, CaseIterable {
       "Fail when a locale's translations cover less than <percent> of its lookups "
         + "(default: the catalog's minimumCoverage)."
     case .missing: "Only write baselines that do not exist yet."
-    case .acceptBreaking: "Record breaking changes to released baselines."
+    case .acceptBreaking:
+      command == .importing
+        ? "Replace committed baselines that differ from FOSTesting's files."
+        : "Record breaking changes to released baselines."
     case .reason:
-      command == .review
-        ? "Why an accepted breaking change is intended (required for one)."
-        : "Why the break is intended (required with --accept-breaking)."
+      switch command {
+      case .review: "Why an accepted breaking change is intended (required for one)."
+      case .importing:
+        "Why FOSTesting's files replace the committed baselines (required with "
+          + "--accept-breaking; logged in Baselines.md)."
+      default: "Why the break is intended (required with --accept-breaking)."
+      }
     case .list: "List every pending change, one line each with its selector."
     case .accept: "Accept the selected changes (selectors as record --only)."
     case .reject: "Forget the selected pending results; the baselines stay."

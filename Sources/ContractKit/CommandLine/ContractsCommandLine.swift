@@ -93,7 +93,8 @@ public enum ContractsCommandLine {
       // be creating it: a typo must not read as "every baseline is missing".
       var isDirectory: ObjCBool = false
       let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
-      if invocation.command != .record, !(exists && isDirectory.boolValue) {
+      // `import` too, which may be taking FOSTesting's files over into a new tree.
+      if ![.record, .importing].contains(invocation.command), !(exists && isDirectory.boolValue) {
         throw InputError(file: directory, reason: exists
           ? "is not a directory" : "no such baseline directory")
       }
@@ -187,6 +188,21 @@ public enum ContractsCommandLine {
     case .review:
       return try review(invocation, catalog: loadCatalog(), program: program,
                         environment: environment, terminal: terminal, stdout: stdout)
+    case .importing:
+      // Importing writes baselines: refused on CI as record is.
+      guard RunEnvironment.allowsRecording(environment) else {
+        throw RecordingOnCI("import", environment: environment)
+      }
+      let catalog = try loadCatalog()
+      var importing = FOSTestingImport(
+        catalog: catalog, source: URL(fileURLWithPath: invocation.positional[1]),
+        acceptReason: invocation.acceptBreaking ? invocation.reason : nil)
+      importing.options = options
+      let outcome = try importing.run()
+      try stdout(ImportReport.text(
+        outcome, baselines: catalog.baselineFiles.displayRoot, source: invocation.positional[1],
+        command: "swift run \(program)"))
+      return ExitStatus.code(for: outcome)
     }
   }
 }

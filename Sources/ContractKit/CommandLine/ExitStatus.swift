@@ -21,6 +21,11 @@ enum ExitStatus {
     outcome.refused ? failing : clean
   }
 
+  /// 1 when `import` refused to write, else 0.
+  static func code(for outcome: FOSTestingImport.Outcome) -> Int32 {
+    outcome.refused ? failing : clean
+  }
+
   /// The exit code and the standard-error text for an error that stopped `command` of
   /// `program` (the executable's name, `contracts` for the sample).
   ///

@@ -96,6 +96,7 @@ extension Invocation.Command {
     case .merge: "Merge the JSON reports of several shards into one gate verdict."
     case .review: "Accept or reject the pending results that check and swift test kept."
     case .compat: "Ask released clients' own code to decode today's payloads."
+    case .importing: "Take FOSTesting's <Type>_<version>.json baselines over."
     }
   }
 
@@ -168,6 +169,24 @@ extension Invocation.Command {
       json), each once. Counts are recomputed from the findings; a shard missing or twice, a
       report of another run, or a summary that disagrees with its findings is refused.
       """
+    case .importing:
+      """
+      FOSTesting's expectVersionedViewModel writes one <Type>_<version>.json per version, in
+      one locale: the only record of what clients of that version decode. Each file becomes
+      that version's base-locale baseline of the registered contract of that type (its bytes
+      canonicalized, FOSMVVM's fsh and declared redactions as placeholders, its identities as
+      they are: a {"ts": …} id stays), logged in Baselines.md with the file's name. From then
+      on check compares today's encoding with it:
+        swift run \(program) import fostesting Tests/AppTests/.VersionedTestJSON
+        swift run \(program) record --missing     # the other locales and versions
+        swift run \(program) check                # what today's server changed for them
+
+      A file whose type no contract has, or whose version the catalog does not list, stops
+      the import, naming the file; nothing is written. A file that would replace a different
+      committed baseline is refused unless --accept-breaking comes with a --reason. On CI
+      (CI set, not false/0/no/off) import refuses as record does, unless
+      CONTRACTKIT_RECORD_FORCE=1.
+      """
     case .compat:
       """
       For each ref, takes the app's package at that commit from git (git archive into
@@ -185,6 +204,11 @@ extension Invocation.Command {
   var arguments: [(usage: String, label: String, help: String)] {
     switch self {
     case .check, .record, .report, .review, .compat: []
+    case .importing:
+      [("fostesting", "fostesting", "The tool whose baselines are taken over (FOSTesting, "
+          + "FOSUtilities' test harness)."),
+       ("<dir>", "<dir>", "The folder of its <Type>_<version>.json files, such as "
+          + "Tests/AppTests/.VersionedTestJSON.")]
     case .diff:
       [("<old-dir>", "<old-dir>",
         "The older baseline tree: a folder, or git:REF[:PATH] for the tree a commit holds "
@@ -208,6 +232,12 @@ extension Invocation.Command {
        ("1", "Changes pending (--list, no terminal), or refused: a breaking change without "
           + "--reason, or a result that no longer applies; nothing was written."),
        ("2", "Bad usage or unusable input.")]
+    case .importing:
+      [("0", "Imported (or every file was already imported)."),
+       ("1", "Refused: a file would replace a different committed baseline; nothing was "
+          + "written."),
+       ("2", "Bad usage or unusable input: a type no contract has, a version the catalog "
+          + "does not list, invalid JSON (the message names the file); nothing was written.")]
     case .compat:
       [("0", "Every release decodes today's payloads."),
        ("1", "A release fails to decode a payload (client-decode-failed)."),

@@ -5,7 +5,12 @@ import ContractKitRuntime
 struct Invocation: Equatable {
   enum Command: String, CaseIterable {
     case check, record, diff, report, merge, review, compat
+    /// `import fostesting <dir>`.
+    case importing = "import"
   }
+
+  /// The tools `import` takes baselines over from.
+  static let importSources = ["fostesting"]
 
   var command: Command
   var baselines: String?
@@ -218,6 +223,20 @@ extension Invocation {
       throw UsageError(message: "Missing expected argument '<report.json> ...'", command: command)
     case .compat where refs.isEmpty:
       throw UsageError(message: "Missing expected option '--against <ref> ...'", command: command)
+    case .importing:
+      guard let tool = positional.first else {
+        throw UsageError(message: "Missing expected argument 'fostesting'", command: command)
+      }
+      guard Self.importSources.contains(tool) else {
+        throw UsageError(message: "Unknown source '\(tool)': import takes baselines over from "
+          + Self.importSources.joined(separator: ", "), command: command)
+      }
+      guard positional.count > 1 else {
+        throw UsageError(message: "Missing expected argument '<dir>'", command: command)
+      }
+      if positional.count > 2 {
+        throw UsageError(message: "Unexpected argument '\(positional[2])'", command: command)
+      }
     case .check, .record, .report, .review, .compat:
       if let extra = positional.first {
         throw UsageError(message: "Unexpected argument '\(extra)'", command: command)
@@ -257,7 +276,7 @@ extension Invocation {
                          command: command)
       }
     }
-    if command == .record {
+    if command == .record || command == .importing {
       if acceptBreaking, reason == nil {
         throw UsageError(message: "'--accept-breaking' needs '--reason <text>' saying why",
                          command: command)

@@ -34,7 +34,7 @@ struct FileDiff {
     return regressions + changes.filter { change in
       switch change.kind {
       case .textChanged, .valueChanged: !superseded.contains(change.path ?? "")
-      case .identityChanged: !collided.contains(change.path ?? "")
+      case .identityChanged, .identityStabilized: !collided.contains(change.path ?? "")
       default: true
       }
     }

@@ -30,7 +30,7 @@ struct PayloadDiff {
     if old == new { return }
     switch (old, new) {
     case (.object, .object) where roles.role(pointer: pointer, pattern: pattern, key: key) == .identity:
-      compareIdentities(old, new, pointer: pointer, into: &findings)
+      compareIdentities(old, new, pointer: pointer, pattern: pattern, into: &findings)
     case (.object, .object) where WireShapes.enumCase(old) != nil && WireShapes.enumCase(new) != nil:
       findings.append(.valueChanged(at: pointer, in: file, was: old, now: new))
     case (.object(let oldMembers), .object(let newMembers)):
@@ -57,22 +57,50 @@ struct PayloadDiff {
   {
     switch roles.role(pointer: pointer, pattern: pattern, key: key, parent: parent) {
     case .identity:
-      findings.append(.identityChanged(at: pointer, in: file, was: old, now: new,
-                                       becameRandom: false))
+      // A string identity declared random by design is its placeholder in the baseline.
+      findings.append(identityChange(
+        at: pointer, was: WireIdentity(redactedString: old), now: WireIdentity(redactedString: new),
+        old: old, new: new))
     case .localized: findings.append(.textChanged(at: pointer, in: file, was: old, now: new))
     case .plain: findings.append(.valueChanged(at: pointer, in: file, was: old, now: new))
     }
   }
 
-  /// Two identity objects (FOSMVVM's `{"id", "fsh"}`): only their identities are compared.
+  /// Two identity objects (FOSMVVM's `{"id", "fsh"}`): their identities, then their other
+  /// members as fields, since old clients' decoders require them (`{"ts": …}` to
+  /// `{"fsh": …}` is `field-removed` at `…/vmId/ts`); a time stamp's value is not compared.
   private func compareIdentities(_ old: JSONValue, _ new: JSONValue, pointer: String,
-                                 into findings: inout [Finding])
+                                 pattern: String, into findings: inout [Finding])
   {
     let (was, now) = (WireIdentity(old), WireIdentity(new))
-    guard was != now else { return }
-    findings.append(.identityChanged(
+    if was != now {
+      findings.append(identityChange(at: pointer, was: was, now: now, old: old, new: new))
+    }
+    guard case .object(var oldMembers) = old, case .object(var newMembers) = new else { return }
+    oldMembers[WireIdentity.idMember] = nil
+    newMembers[WireIdentity.idMember] = nil
+    // A time stamp's value is when the id was made, never the contract; its name and its
+    // type are.
+    for stamp in WireIdentity.stampMembers {
+      guard let was = oldMembers[stamp], let now = newMembers[stamp], was.typeName == now.typeName
+      else { continue }
+      oldMembers[stamp] = nil
+      newMembers[stamp] = nil
+    }
+    compareObjects(oldMembers, newMembers, pointer: pointer, pattern: pattern, into: &findings)
+  }
+
+  /// How an identity moved: from random to stable (`identity-stabilized`: view churn ends,
+  /// no client breaks), or to another identity or to random (`identity-changed`).
+  private func identityChange(at pointer: String, was: WireIdentity?, now: WireIdentity?,
+                              old: JSONValue, new: JSONValue) -> Finding
+  {
+    if was == .random, case .stable? = now {
+      return .identityStabilized(at: pointer, in: file, was: old, now: now?.value ?? new)
+    }
+    return .identityChanged(
       at: pointer, in: file, was: was?.value ?? old, now: now?.value ?? new,
-      becameRandom: now == .random))
+      becameRandom: now == .random)
   }
 
   private func compareObjects(_ old: [String: JSONValue], _ new: [String: JSONValue],

@@ -14,6 +14,12 @@ enum WireIdentity: Hashable, Sendable {
 
   /// The key that holds an identity in shape-only rules.
   static let key = "vmId"
+  /// The member of an identity object that is the identity; an object without it is random.
+  static let idMember = "id"
+  /// The members of an identity object that stamp when it was made: FOSMVVM 0.13's `fsh`,
+  /// and the `ts` of mid-2025 FOSMVVM that FOSTesting's baselines hold. Their values differ
+  /// on every `stub()`; their names and types are wire.
+  static let stampMembers = ["fsh", "ts"]
 
   /// The identity `value` carries (the value of a `vmId` member), or `nil` when it is neither
   /// a string nor an object.
@@ -21,13 +27,23 @@ enum WireIdentity: Hashable, Sendable {
     switch value {
     case .string(let text): self = .stable(text)
     case .object(let members):
-      switch members["id"] {
+      switch members[Self.idMember] {
       case .string(let text)?: self = .stable(text)
       case .number(let number)?: self = .stable(number.canonical)
       case nil: self = .random
       default: return nil
       }
     default: return nil
+    }
+  }
+
+  /// The identity a scalar at an identity's place carries: the placeholder of a string
+  /// identity declared random by design is random, anything else its own text.
+  init?(redactedString value: JSONValue) {
+    if value == .string(Redaction.placeholderText) {
+      self = .random
+    } else {
+      self.init(member: value)
     }
   }
 

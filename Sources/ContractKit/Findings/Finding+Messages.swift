@@ -170,10 +170,55 @@ extension Finding {
 
   // MARK: - Identity and stability
 
-  static func randomIdentity(at path: String, in file: ContractCase) -> Finding {
-    Finding(.identityNondeterministic, scope: .file(file), path: path,
-            message: "'\(path)' is a random ViewModelId(); use ViewModelId(type:) or "
-              + "ViewModelId(id:)")
+  /// A random `ViewModelId()` at `path`; `madeBy` names the property that makes it
+  /// (`BannerViewModel.vmId`), where known.
+  static func randomIdentity(at path: String, in file: ContractCase, madeBy property: String?)
+    -> Finding
+  {
+    let made = property.map { ", made by \($0) (its property default or its initializer)" } ?? ""
+    return Finding(.identityNondeterministic, scope: .file(file), path: path,
+                   message: "'\(path)' is a random ViewModelId()\(made): SwiftUI sees a new "
+                     + "view model on every render")
+  }
+
+  /// The identity at `path` was random in the baseline and is stable now (`id` its
+  /// identity).
+  static func identityStabilized(at path: String, in file: ContractCase, was old: JSONValue,
+                                 now id: JSONValue) -> Finding
+  {
+    Finding(.identityStabilized, scope: .file(file), path: path,
+            message: "identity \(describe(path)) was random and is stable now: SwiftUI keeps "
+              + "the view model across renders, and no client breaks",
+            baseline: old, current: id)
+  }
+
+  /// Why a declaration is no longer needed.
+  enum UnusedDeclaration {
+    /// A hint or a redaction that matches no path of any payload.
+    case unmatched
+    /// A random identity whose path no payload has.
+    case gone
+    /// A random identity whose every identity is stable now.
+    case stable
+  }
+
+  /// `declaration` (as the registration at `registeredAt` spells it, whose pattern is
+  /// `pattern`) that no payload of `contract` needs.
+  static func declarationUnused(contract: String, declaration: String, pattern: String,
+                                registeredAt: String, because reason: UnusedDeclaration)
+    -> Finding
+  {
+    let what = switch reason {
+    case .unmatched:
+      "matches no path of any payload of any version or variant: no longer needed: remove "
+        + "it, or fix its path (a misspelt one leaves the real path unchecked)"
+    case .gone:
+      "matches no path of any payload of any version or variant: no longer needed: remove it"
+    case .stable:
+      "declares an identity that is stable in every payload now: no longer needed: remove it"
+    }
+    return Finding(.declarationUnused, scope: .contract(contract), path: pattern,
+                   message: "\(declaration) (\(registeredAt)) \(what)")
   }
 
   /// Two encodings of one stub gave `first` and `second` at `path`.
@@ -367,8 +412,8 @@ extension Finding {
   /// finding for all of them (`names`, escaped), about the first (`relativePath`).
   ///
   /// A warning, not unusable input: they are valid files of the tool a team migrates
-  /// from, which ContractKit never reads, so they protect nothing; `--strict` fails until
-  /// they are gone.
+  /// from, which ContractKit never reads where they are, so they protect nothing until
+  /// `import fostesting` takes them over; `--strict` fails until they are gone.
   static func legacyBaselines(_ relativePath: String, count: Int, names: [String],
                               directory: String) -> Finding
   {
@@ -376,8 +421,9 @@ extension Finding {
     return Finding(
       .baselinesStale, scope: .entry(relativePath),
       message: "\(count.counting("legacy FOSTesting baseline")) (<Type>_<version>.json) in "
-        + "\(directory): \(listed); ContractKit does not read them: record the contracts with "
-        + "ContractKit, then delete these files")
+        + "\(directory): \(listed); ContractKit does not read them here: take them over as "
+        + "baselines with the command line's 'import fostesting \(directory)', then delete these "
+        + "files")
   }
 
   /// Temporary files a killed `record` left (`names`, display paths), about the first.

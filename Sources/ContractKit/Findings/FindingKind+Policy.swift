@@ -53,6 +53,10 @@ extension FindingKind {
     // Identity.
     case .identityChanged:
       KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .needsReason)
+    // Random to stable: no decoder minds an `id` appearing, and SwiftUI stops rebuilding the
+    // view on every refresh. A change of the wire all the same, so a patch.
+    case .identityStabilized:
+      KindPolicy(.info, breaks: false, bump: .patch, values: .baselineAndCurrent, .writes)
     case .identityNondeterministic:
       KindPolicy(.error, breaks: false, bump: .none, values: .twoEncodings, .refuses)
     case .identityCollision:
@@ -79,6 +83,9 @@ extension FindingKind {
       KindPolicy(.error, breaks: false, bump: .none, values: .baselineAndCurrent, .keeps)
     case .baselinesStale:
       KindPolicy(.warning, breaks: false, bump: .none, values: .baselineAndCurrent, .writes)
+    // Fixed in the registration's code; never a blocker.
+    case .declarationUnused:
+      KindPolicy(.warning, breaks: false, bump: .none, values: .currentOnly, .keeps)
     }
   }
 
@@ -199,6 +206,16 @@ extension Finding {
     }
   }
 
+  /// The pattern that declares this finding's path in a registration: its array indices
+  /// written `*` (`/rows/*/vmId` for `/rows/3/vmId`), since rows are all made alike.
+  package var declarationPattern: String {
+    let tokens = JSONPointer.tokens(of: path ?? "")
+    return tokens.reduce("") { pattern, token in
+      let isIndex = !token.isEmpty && token.allSatisfy { $0.isASCII && $0.isNumber }
+      return JSONPointer.appending(isIndex ? "*" : token, to: pattern)
+    }
+  }
+
   /// What fixes this finding: the one sentence every test failure ends with.
   ///
   /// ```swift
@@ -215,6 +232,34 @@ extension Finding {
   ///   - onCI: Whether the run is on CI, which never records: no remedy names
   ///     `CONTRACTKIT_RECORD` there.
   package func remedy(command: String, isReleased: Bool = true, onCI: Bool = false) -> String {
+    remedy(command: command, isReleased: isReleased, onCI: onCI, blockers: RecordBlockers([]))
+  }
+
+  /// ``remedy(command:isReleased:onCI:)`` in a run whose `blockers` make `record` refuse:
+  /// a remedy never suggests a command that refuses. Where recording is the fix, it names
+  /// `record --only` the narrowest selection that holds this finding and no blocker, or,
+  /// where none does, says to fix the blockers first.
+  package func remedy(command: String, isReleased: Bool = true, onCI: Bool = false,
+                      blockers: RecordBlockers) -> String
+  {
+    let text = plainRemedy(command: command, isReleased: isReleased, onCI: onCI)
+    let record = "\(command) record"
+    guard !blockers.isEmpty, kind.recording != .refuses, text.contains(record) else {
+      return text
+    }
+    let environment = " (or CONTRACTKIT_RECORD=missing swift test)"
+    guard let selector = blockers.selector(for: self) else {
+      return "Record refuses while \(blockers.summary) \(blockers.count == 1 ? "remains" : "remain"): "
+        + "fix \(blockers.count == 1 ? "it" : "them") first. "
+        + text.replacingOccurrences(of: environment, with: "")
+    }
+    return text.replacingOccurrences(of: environment, with: "")
+      .replacingOccurrences(of: record, with: "\(record) --only \(selector)")
+      + " (--only: record refuses while \(blockers.summary) elsewhere "
+      + "\(blockers.count == 1 ? "remains" : "remain").)"
+  }
+
+  private func plainRemedy(command: String, isReleased: Bool, onCI: Bool) -> String {
     let recordAfterwards = "(record never deletes baselines), then run: \(command) record"
     let recordIfIntended = "If the change is intended, run: \(command) record"
     if kind.recording == .needsReason && !isReleased {
@@ -248,8 +293,21 @@ extension Finding {
     case .encodingFailed:
       return "Fix the stub, the producer or its encoder so that this case encodes; every other "
         + "case was still checked. Recording cannot fix this."
-    case .identityNondeterministic, .volatileValue:
-      return "Fix the stub: no ViewModelId(), Date(), UUID() or randomness in stub(). "
+    case .identityNondeterministic:
+      return "Give it a stable identity where it is made (a property default such as `vmId = "
+        + "ViewModelId()`, or an initializer that stub() calls): ViewModelId(type: Self.self) "
+        + "for a screen or a child shown once, ViewModelId(id:) from its data for a row. If it "
+        + "is random by design, declare it in the contract's registration: randomIdentities: "
+        + "[\"\(declarationPattern)\"]. Recording cannot fix this."
+    case .volatileValue:
+      return "Fix the stub: no Date(), UUID() or randomness in stub(); or, if the value is "
+        + "volatile by design, redact it in the contract's registration (redacting: or "
+        + ".redacted(\"\(declarationPattern)\")). Recording cannot fix this."
+    case .identityStabilized:
+      return "No client breaks and view churn ends: record it, no reason needed: "
+        + "\(command) record. A randomIdentities declaration of this path is no longer needed."
+    case .declarationUnused:
+      return "Remove the declaration from the contract's registration, or fix its path. "
         + "Recording cannot fix this."
     case .identityCollision:
       return "Fix the stub: give each row its own ViewModelId(id:) from its data. Recording "

@@ -26,6 +26,8 @@ package enum FindingKind: String, Sendable, Hashable, Codable, CaseIterable {
   case clientDecodeFailed = "client-decode-failed"
   // Identity.
   case identityChanged = "identity-changed"
+  /// A random identity became stable: view churn ends, and no client breaks.
+  case identityStabilized = "identity-stabilized"
   case identityNondeterministic = "identity-nondeterministic"
   case identityCollision = "identity-collision"
   case volatileValue = "volatile-value"
@@ -40,4 +42,7 @@ package enum FindingKind: String, Sendable, Hashable, Codable, CaseIterable {
   // Process.
   case versionBumpRequired = "version-bump-required"
   case baselinesStale = "baselines-stale"
+  /// A registration's declaration (a hint, a redaction, a random identity) that no payload
+  /// needs any more.
+  case declarationUnused = "declaration-unused"
 }

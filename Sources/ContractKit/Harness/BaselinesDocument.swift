@@ -21,9 +21,16 @@ enum BaselinesDocument {
     /// The table row: the reason's `|` escaped and its control characters (a line break, a
     /// CR) spelled out, so that a reason is always one row, whatever line endings read it.
     var row: String {
-      "| \(date) | \(contract) | \(version) | \(kinds.joined(separator: ", ")) | "
-        + "\(DisplayText.escaped(reason).replacingOccurrences(of: "|", with: "\\|")) |"
+      BaselinesDocument.row([date, contract, version, kinds.joined(separator: ", ")],
+                            text: reason)
     }
+  }
+
+  /// A row of one of the document's logs: `cells`, then free `text` with its `|` escaped and
+  /// its control characters spelled out, so that it is always one row.
+  static func row(_ cells: [String], text: String) -> String {
+    "| " + (cells + [DisplayText.escaped(text).replacingOccurrences(of: "|", with: "\\|")])
+      .joined(separator: " | ") + " |"
   }
 
   /// Where the document of a baseline directory lives: beside it.
@@ -32,8 +39,10 @@ enum BaselinesDocument {
   }
 
   /// The document's text.
+  /// - Parameter historyRows: The rows of the history of imports and improvements
+  ///   (``BaselineHistory``), a section shown once it has one.
   static func render(catalog: Catalog, tree: BaselineTree, coverage: [LocaleCoverage],
-                     logRows: [String]) -> String
+                     logRows: [String], historyRows: [String] = []) -> String
   {
     var lines = [
       "# Baselines", "",
@@ -64,7 +73,8 @@ enum BaselinesDocument {
       "| --- | --- | --- | --- | --- |",
     ]
     lines += coverage.map(coverageRow)
-    lines += ["", logHeading, "",
+    lines += [""] + BaselineHistory.section(historyRows, program: catalog.program)
+    lines += [logHeading, "",
               "Recorded with `\(catalog.program) record --accept-breaking --reason \"…\"`.", "",
               BreakLog.headerRow, "| --- | --- | --- | --- | --- |"]
     lines += logRows
@@ -134,7 +144,8 @@ enum BaselinesDocument {
     let existing = try read(url)
     let expected = render(
       catalog: catalog, tree: tree, coverage: coverage,
-      logRows: try logRows(of: existing, file: BaselineFiles.relativeToWorkingDirectory(url.path)))
+      logRows: try logRows(of: existing, file: BaselineFiles.relativeToWorkingDirectory(url.path)),
+      historyRows: BaselineHistory.rows(of: existing))
     guard existing != expected else { return [] }
     return [.staleDocument(
       display: BaselineFiles.relativeToWorkingDirectory(url.path), exists: existing != nil)]
@@ -154,7 +165,8 @@ enum BaselinesDocument {
       return DocumentState(path: display, exists: false, coverageRows: nil)
     }
     let expected = render(catalog: catalog, tree: tree, coverage: [],
-                          logRows: try logRows(of: existing, file: display))
+                          logRows: try logRows(of: existing, file: display),
+                          historyRows: BaselineHistory.rows(of: existing))
     guard let (rest, rows) = splittingCoverageRows(existing), rest == expected else {
       return DocumentState(path: display, exists: true, coverageRows: nil)
     }

@@ -29,9 +29,12 @@ enum BreakLog {
       }
       return []
     }
-    return lines[(start + 1)...].map(String.init).filter {
-      $0.hasPrefix("| ") && !$0.hasPrefix("| date ") && !$0.hasPrefix("| ---")
-    }
+    return lines[(start + 1)...].filter(isEntryRow).map(String.init)
+  }
+
+  /// Whether `line` is an entry of a log table: a row, not its header or alignment row.
+  static func isEntryRow(_ line: Substring) -> Bool {
+    line.hasPrefix("| ") && !line.hasPrefix("| date ") && !line.hasPrefix("| ---")
   }
 
   /// Whether `line` reads like a logged break: a table row whose first cell is a date.

@@ -73,15 +73,22 @@ struct CaseCheck {
           .union(FileDiff.collidingIdentities(findings, in: payload.value))
         let changes = PayloadDiff(file: file, roles: roles)
           .findings(baseline: old, current: payload.value)
-          .filter { $0.kind != .identityChanged || !explainedIdentities.contains($0.path ?? "") }
+          .filter {
+            ![.identityChanged, .identityStabilized].contains($0.kind)
+              || !explainedIdentities.contains($0.path ?? "")
+          }
         findings += changes
         findings += try unstable ?? probe(first: payload, bytes: bytes)
-        // A decode failure where the diff already reports a breaking change says nothing new.
-        let explained = Set(changes.filter { $0.kind.breakDirection != nil }.compactMap(\.path))
+        // A decode failure where the diff already reports a breaking change, or inside what
+        // it reports (a removed child's identity), says nothing new.
+        let explained = changes.filter { $0.kind.breakDirection != nil }.compactMap(\.path)
         findings += currentDecodeFindings(payload)
         if !findings.contains(where: { $0.kind == .decodeFailed }) {
           findings += decodeFindings(old, live: payload.live, isCurrent: false)
-            .filter { !explained.contains($0.path ?? "") }
+            .filter { failure in
+              let path = failure.path ?? ""
+              return !explained.contains { path == $0 || path.hasPrefix($0 + "/") }
+            }
         }
       }
     } else {
@@ -97,7 +104,7 @@ struct CaseCheck {
   /// Problems in the encoding itself: random ids, translations, placeholders, collisions.
   private func currentStateFindings(_ payload: CasePayload) -> [Finding] {
     let file = contractCase
-    var findings: [Finding] = payload.randomIdentities.map { .randomIdentity(at: $0, in: file) }
+    var findings = randomIdentityFindings(payload)
     for lookup in payload.lookups {
       switch lookup.resolution {
       case .missing:
@@ -132,6 +139,17 @@ struct CaseCheck {
     return findings
   }
 
+  /// `identity-nondeterministic` for each random identity no declaration accepts, naming the
+  /// property that makes it where reflection finds one.
+  private func randomIdentityFindings(_ payload: CasePayload) -> [Finding] {
+    guard !payload.randomIdentities.isEmpty else { return [] }
+    let root = contract.reflectedValue(of: variant, live: payload.live ?? payload.value)
+    return payload.randomIdentities.map { pointer in
+      .randomIdentity(at: pointer, in: contractCase,
+                      madeBy: root.flatMap { DeclaringProperty.name(of: pointer, in: $0) })
+    }
+  }
+
   /// Encodes a fresh stub again: any difference is identity churn or a volatile value.
   ///
   /// A random `ViewModelId()` differs too, but the encoding already reported it where it was
@@ -162,7 +180,7 @@ struct CaseCheck {
       .filter { !random.contains($0.path ?? "") }
       .map { difference in
         .unstable(at: difference.path, in: contractCase,
-                  isIdentity: difference.kind == .identityChanged,
+                  isIdentity: [.identityChanged, .identityStabilized].contains(difference.kind),
                   first: difference.baseline, second: difference.current)
       }
   }
@@ -199,7 +217,7 @@ struct CaseCheck {
   {
     guard let decode = contract.decode else { return [] }
     do {
-      try decode(Data(bytes))
+      _ = try decode(Data(bytes))
       return []
     } catch {
       let (pointer, reason) = BaselineDecoder.describe(error, in: payload())
@@ -222,6 +240,6 @@ struct CaseCheck {
       contract: contract.name, version: contractCase.version.versionString,
       baseLocale: catalog.baseLocale, locales: catalog.locales,
       variants: contract.variants.map(\.name), annotations: annotations,
-      redactions: contract.redactor.redactions.map(\.pattern))
+      redactions: contract.redactor.declaredPatterns)
   }
 }

@@ -54,18 +54,20 @@ package struct Check: Sendable {
     // One job per contract, its versions one after the other on one thread: a stub is the
     // same in every version, and the thread's formatters remember what they spelled.
     var groups = try WorkerPool.map(contracts, threads: options.threads) { contract in
-      // A hint matched in one version need not be looked for in the next.
-      var unmatched = contract.hintPatterns
-      let outcomes = try catalog.versions.map { version in
+      // A declaration satisfied in one version need not be looked for in the next.
+      var unmatched = contract.declarations
+      var present = Set<PathDeclaration>()
+      var outcomes = try catalog.versions.map { version in
         var check = GroupCheck(
           catalog: catalog, contract: contract, version: version, files: files)
-        check.hintPatterns = unmatched
+        check.declarations = unmatched
         if version == catalog.currentVersion { check.releasedBefore = previous }
         check.staging = staging
         check.confirmsTranslations = confirming
         check.pending = pending
         var outcome = try check.run()
-        unmatched.removeAll { outcome.matchedHints.contains($0.pattern) }
+        unmatched.removeAll { outcome.satisfiedDeclarations.contains($0) }
+        present.formUnion(outcome.presentDeclarations)
         totals.withLock { $0.take(from: &outcome) }
         // A new array, not `removeAll(where:)`, which would keep every group's capacity.
         if !listsMissingBaselines {
@@ -73,9 +75,12 @@ package struct Check: Sendable {
         }
         return outcome
       }
-      // A hint that matches nothing in any version and variant is a mistake (`/titel`).
-      if !unmatched.isEmpty, outcomes.contains(where: \.lookedForHints) {
-        throw HintCoverage.unmatched(unmatched.map(\.pattern), of: contract)
+      // A declaration that no version and variant needs is a warning (`/titel`, a removed
+      // child's random identity, an identity made stable); the run goes on.
+      if !unmatched.isEmpty, outcomes.contains(where: \.lookedForDeclarations),
+        let last = outcomes.indices.last
+      {
+        outcomes[last].findings += HintCoverage.unused(unmatched, present: present, of: contract)
       }
       return outcomes
     }.flatMap { $0 }

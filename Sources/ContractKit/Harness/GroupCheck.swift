@@ -17,16 +17,16 @@ struct GroupCheck {
   var confirmsTranslations: [CaseSelector] = []
   /// Where `check` keeps the cases that differ as pending results (``PendingCollector``).
   var pending: PendingCollector?
-  /// The contract's hint patterns no earlier version's payloads matched: only these are
-  /// looked for (``HintCoverage``), and none once every hint has matched.
-  var hintPatterns: [Redaction]
+  /// The contract's declarations no earlier version's payloads satisfied: only these are
+  /// looked for (``HintCoverage``), and none once every one is.
+  var declarations: [PathDeclaration]
 
   init(catalog: Catalog, contract: Contract, version: SystemVersion, files: BaselineFiles) {
     self.catalog = catalog
     self.contract = contract
     self.version = version
     self.files = files
-    hintPatterns = contract.hintPatterns
+    declarations = contract.declarations
   }
 
   struct Outcome: Sendable {
@@ -48,10 +48,12 @@ struct GroupCheck {
     /// The kinds of change from ``GroupCheck/releasedBefore``'s baselines to today's
     /// encodings of this version.
     var releaseChanges: Set<FindingKind> = []
-    /// The hint patterns some payload of the group matched, and whether any payload was
-    /// looked at (none is when every case failed to encode).
-    var matchedHints: Set<String> = []
-    var lookedForHints = false
+    /// The declarations some payload of the group satisfied, the random identities whose
+    /// places it has with stable identities only, and whether any payload was looked at
+    /// (none is when every case failed to encode).
+    var satisfiedDeclarations: Set<PathDeclaration> = []
+    var presentDeclarations: Set<PathDeclaration> = []
+    var lookedForDeclarations = false
   }
 
   /// The version folder checked.
@@ -104,10 +106,11 @@ struct GroupCheck {
       }
       outcome.findings += result.findings
       // The paths are the same in every locale: one locale per variant is enough.
-      if contractCase.locale == annotatedLocale, !hintPatterns.isEmpty {
-        outcome.matchedHints.formUnion(
-          HintCoverage.matched(hintPatterns, in: result.payload.value))
-        outcome.lookedForHints = true
+      if contractCase.locale == annotatedLocale, !declarations.isEmpty {
+        let survey = HintCoverage.survey(declarations, in: result.payload.value)
+        outcome.satisfiedDeclarations.formUnion(survey.satisfied)
+        outcome.presentDeclarations.formUnion(survey.present)
+        outcome.lookedForDeclarations = true
       }
       metadata.merge(result.payload.annotations)
       if contractCase.locale == annotatedLocale {
@@ -196,7 +199,7 @@ struct GroupCheck {
     ContractMetadata(
       contract: contract.name, version: version.versionString, baseLocale: catalog.baseLocale,
       locales: catalog.locales, variants: contract.variants.map(\.name), annotations: [:],
-      redactions: contract.redactor.redactions.map(\.pattern))
+      redactions: contract.redactor.declaredPatterns)
   }
 
   /// The keys a payload's metadata names: every case's display key of its enums (a case

@@ -36,10 +36,12 @@ extension Record {
     }
   }
 
-  /// Writes Baselines.md with the log rows kept and the breaks this run wrote logged, when
-  /// its text changes; returns whether it wrote.
+  /// Writes Baselines.md with the log rows kept and the breaks this run wrote logged, and
+  /// the identities it wrote as stable (`improvements`) in the history, when its text
+  /// changes; returns whether it wrote.
   func writeDocument(tree: BaselineTree, coverage: [LocaleCoverage],
-                     breaking: [Finding], files: BaselineFiles) throws -> Bool
+                     breaking: [Finding], improvements: [Finding] = [],
+                     files: BaselineFiles) throws -> Bool
   {
     let url = BaselinesDocument.url(for: files)
     let existing = try BaselinesDocument.read(url)
@@ -55,8 +57,10 @@ extension Record {
       guard !given.isEmpty else { continue }
       rows += Self.entries(given, date: date ?? Self.today(), reason: reason).map(\.row)
     }
+    let history = BaselineHistory.rows(of: existing)
+      + BaselineHistory.improvements(improvements, date: date ?? Self.today()).map(\.row)
     let text = BaselinesDocument.render(catalog: catalog, tree: tree, coverage: coverage,
-                                        logRows: rows)
+                                        logRows: rows, historyRows: history)
     guard text != existing else { return false }
     try AtomicFile.write(Array(text.utf8), to: url, display: url.path)
     return true

@@ -50,6 +50,9 @@ package struct Record: Sendable {
     package var refused: Bool
     /// The findings that caused a refusal, or the breaks that were accepted.
     package var breaking: [Finding]
+    /// The random identities written as stable (`identity-stabilized`), logged in
+    /// Baselines.md's history as improvements.
+    package var improvements: [Finding] = []
     /// Relative paths written (payloads and `contract.json`), and `Baselines.md`.
     package var written: [String]
     /// Payload files already up to date.
@@ -95,7 +98,7 @@ package struct Record: Sendable {
     var outcome = committed.outcome
     let tree = try BaselineTree.scan(files)
     if try writeDocument(tree: tree, coverage: committed.coverage, breaking: outcome.breaking,
-                         files: files)
+                         improvements: outcome.improvements, files: files)
     {
       outcome.written.append(BaselinesDocument.fileName)
     }
@@ -177,6 +180,9 @@ package struct Record: Sendable {
       refused: false, breaking: writtenBreaks, written: written,
       unchanged: considered - payloadsWritten,
       leftovers: leftovers, remaining: remaining, unselected: unselected)
+    outcome.improvements = findings.filter {
+      $0.kind == .identityStabilized && Self.wrote($0.scope, in: written)
+    }
     outcome.staleTranslations = findings.filter { $0.kind == .translationStale }
     outcome.confirmed = confirmingTranslations
     outcome.unwrittenBreaks = acceptBreakingReason == nil

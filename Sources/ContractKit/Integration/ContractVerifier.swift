@@ -145,8 +145,9 @@ public final class ContractVerifier: Sendable {
       catalog.locales.contains(contractCase.locale)
     else { return [Problem(.error, "\(contractCase) is not in the catalog")] }
     // The same change in several rows of the case is one problem.
+    let blockers = RecordBlockers(run.report.findings)
     return FindingGroup.grouping(run.findings(of: contractCase), localeOrder: catalog.locales)
-      .compactMap { problem($0, in: catalog, reviewable: true) }
+      .compactMap { problem($0, in: catalog, reviewable: true, blockers: blockers) }
   }
 
   /// What a case whose test found an error or a warning attaches: its baseline, today's
@@ -203,11 +204,13 @@ public final class ContractVerifier: Sendable {
         catalog: catalog, contract: contract, variant: variant, contractCase: contractCase,
         files: files, committedMetadata: CommittedMetadata(contractCase.folder, in: files)
       ).run()
+      let blockers = RecordBlockers(outcome.findings)
       return FindingGroup.grouping(outcome.findings.sorted(by: Finding.reportOrder),
                                    localeOrder: catalog.locales)
-        .compactMap { problem($0, in: catalog, reviewable: true) }
+        .compactMap { problem($0, in: catalog, reviewable: true, blockers: blockers) }
     } catch let failure as EncodingFailure {
-      return [problem(FindingGroup(failure.finding), in: catalog, reviewable: true)]
+      return [problem(FindingGroup(failure.finding), in: catalog, reviewable: true,
+                      blockers: RecordBlockers([]))]
         .compactMap { $0 }
     } catch {
       return [Problem(.error, "\(contractCase): \(error)")]
@@ -246,10 +249,14 @@ public final class ContractVerifier: Sendable {
   {
     switch run {
     case .success(let run):
+      let blockers = RecordBlockers(run.report.findings)
       return recordProblems(recorded)
         + FindingGroup.grouping(run.catalogWide, localeOrder: catalog.locales)
-          .compactMap { problem($0, in: catalog, reviewable: run.isCase($0.representative)) }
-        + pendingProblems(run.report)
+          .compactMap {
+            problem($0, in: catalog, reviewable: run.isCase($0.representative),
+                    blockers: blockers)
+          }
+        + pendingProblems(run.report, blockers: blockers)
         + (run.pendingProblem.map {
           [Problem(.warning, "Pending results were not kept (\($0)); the checks are complete, "
             + "but review will not see this run's changes.")]
@@ -259,8 +266,9 @@ public final class ContractVerifier: Sendable {
     }
   }
 
-  /// Harmless changes nobody recorded, counted: never silent, never failing.
-  private func pendingProblems(_ report: Report) -> [Problem] {
+  /// Harmless changes nobody recorded, counted: never silent, never failing. While
+  /// `blockers` make `record` (and so `review`) refuse, the next step says to fix them first.
+  private func pendingProblems(_ report: Report, blockers: RecordBlockers) -> [Problem] {
     let pending = report.findings.filter {
       $0.severity == .info && $0.kind.recording == .writes
     }
@@ -269,7 +277,7 @@ public final class ContractVerifier: Sendable {
     for finding in pending { counts[finding.kind, default: 0] += 1 }
     let kinds = counts.keys.sorted { codePointOrder($0.rawValue, $1.rawValue) }
       .map { "\($0.rawValue) ×\(counts[$0] ?? 0)" }.joined(separator: ", ")
-    let next: String
+    var next: String
     switch (onCI, pendingStore) {
     case (false, _?): next = "review them: \(command) review"
     case (true, let store?):
@@ -279,6 +287,10 @@ public final class ContractVerifier: Sendable {
       next = "record them on a development machine with '\(command) record' and commit them"
     case (false, nil):
       next = "review them with '\(command) check', then record them with '\(command) record'"
+    }
+    if !blockers.isEmpty {
+      next = "once \(blockers.summary) \(blockers.count == 1 ? "is" : "are") fixed (record and "
+        + "review refuse while any remains), " + next
     }
     return [Problem(.warning, "\(pending.count.counting("harmless change")) not recorded "
       + "(\(kinds)): \(next).")]
@@ -318,14 +330,18 @@ public final class ContractVerifier: Sendable {
 
   /// A group of findings as a test reports it; `nil` for informational findings. A
   /// difference that review can settle ends with the review command that fits: one in a
-  /// case's file (`reviewable`), whose encoding the run kept as a pending result.
-  private func problem(_ group: FindingGroup, in catalog: Catalog, reviewable: Bool) -> Problem? {
+  /// case's file (`reviewable`), whose encoding the run kept as a pending result, and
+  /// whose case no blocker makes `review` refuse.
+  private func problem(_ group: FindingGroup, in catalog: Catalog, reviewable: Bool,
+                       blockers: RecordBlockers) -> Problem?
+  {
     let finding = group.representative
     guard finding.severity >= .warning else { return nil }
     let released = finding.scope.version.map(catalog.isReleased) ?? true
-    var message = Self.describe(group, command: command, isReleased: released, onCI: onCI)
+    var message = Self.describe(group, command: command, isReleased: released, onCI: onCI,
+                                blockers: blockers)
     if reviewable, [.writes, .needsReason].contains(finding.kind.recording),
-      let review = reviewCommand
+      !blockers.blocksCase(of: finding), let review = reviewCommand
     {
       message += "\n" + review
     }
@@ -343,15 +359,17 @@ public final class ContractVerifier: Sendable {
 
   /// One finding as a test failure: where, what, the two values side by side, the remedy.
   static func describe(_ finding: Finding, command: String, isReleased: Bool = true,
-                       onCI: Bool = false) -> String
+                       onCI: Bool = false, blockers: RecordBlockers = RecordBlockers([])) -> String
   {
-    describe(FindingGroup(finding), command: command, isReleased: isReleased, onCI: onCI)
+    describe(FindingGroup(finding), command: command, isReleased: isReleased, onCI: onCI,
+             blockers: blockers)
   }
 
   /// One group of findings as a test failure: where, what, the representative's two values
   /// side by side, the remedy.
   static func describe(_ group: FindingGroup, command: String, isReleased: Bool = true,
-                       onCI: Bool = false) -> String
+                       onCI: Bool = false, blockers: RecordBlockers = RecordBlockers([]))
+    -> String
   {
     let finding = group.representative
     let location = group.location
@@ -360,7 +378,8 @@ public final class ContractVerifier: Sendable {
       ? (location.isEmpty ? "" : " \(location)") : " at \(location)"
     var lines = ["\(finding.kind.rawValue)\(place): \(group.message)"]
     lines += TextReporter.valueLines(finding, label: nil).map { "  " + $0 }
-    lines.append(finding.remedy(command: command, isReleased: isReleased, onCI: onCI))
+    lines.append(finding.remedy(command: command, isReleased: isReleased, onCI: onCI,
+                                blockers: blockers))
     return lines.joined(separator: "\n")
   }
 

@@ -19,7 +19,7 @@ enum RecordReport {
         + "baselines of released versions or make them unstable; nothing was written.")
       lines += grouped(outcome.breaking)
       if outcome.breaking.contains(where: { $0.kind.recording == .refuses }) {
-        lines.append("Make the stubs deterministic (no ViewModelId(), Date() or UUID() in stub()).")
+        lines += unstableHints(outcome.breaking)
       } else {
         lines.append(
           "If the break is intended, run: \(command) record --accept-breaking --reason \"…\"")
@@ -37,6 +37,11 @@ enum RecordReport {
       if outcome.unselected > 0 {
         lines.append("Left \(outcome.unselected.counting("changed file")) that --only did not "
           + "select as they are.")
+      }
+      if !outcome.improvements.isEmpty {
+        let count = outcome.improvements.count.counting("identity-stabilized change")
+        lines.append("Recorded \(count) (a random identity made stable: no client breaks), "
+          + "logged in Baselines.md's history.")
       }
       if !outcome.breaking.isEmpty {
         lines.append("Accepted \(outcome.breaking.count.counting("breaking change")), logged in Baselines.md.")
@@ -66,6 +71,36 @@ enum RecordReport {
       lines += grouped(outcome.remaining)
     }
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// What makes unstable encodings stable: per contract with random identities, the
+  /// FOSMVVM fix and the exact declaration that accepts them as random by design (one line
+  /// per screen); for volatile values, deterministic stubs or redactions.
+  private static func unstableHints(_ findings: [Finding]) -> [String] {
+    var lines: [String] = []
+    var patterns: [String: [String]] = [:]
+    for finding in findings.sorted(by: Finding.reportOrder)
+    where finding.kind == .identityNondeterministic {
+      let contract = finding.contract ?? ""
+      if !(patterns[contract] ?? []).contains(finding.declarationPattern) {
+        patterns[contract, default: []].append(finding.declarationPattern)
+      }
+    }
+    if !patterns.isEmpty {
+      lines.append("Give each identity a stable id where it is made (a property default such as "
+        + "`vmId = ViewModelId()`, or an initializer): ViewModelId(type: Self.self) for a screen "
+        + "or a child shown once, ViewModelId(id:) from data for rows. Or, where an identity is "
+        + "random by design, declare it in the contract's registration:")
+      for contract in patterns.keys.sorted(by: codePointOrder) {
+        let list = (patterns[contract] ?? []).map { "\"\($0)\"" }.joined(separator: ", ")
+        lines.append("  \(contract): randomIdentities: [\(list)]")
+      }
+    }
+    if findings.contains(where: { $0.kind == .volatileValue }) {
+      lines.append("Make the stubs deterministic (no Date(), UUID() or randomness in stub()), or "
+        + "redact values that are volatile by design.")
+    }
+    return lines
   }
 
   /// One line per change across locales and variants, as the text report groups them.

@@ -18,9 +18,16 @@ import ContractKitRuntime
 /// For the release gate (`report`, `merge`): `GATE: PASS|FAIL`, the required bump, a summary
 /// table, findings under a heading per contract, and coverage per locale.
 enum TextReporter {
-  /// What to do next after a failing `check` of `command` (`swift run app-contracts`).
-  static func checkHint(command: String) -> String {
-    "Run '\(command) record' after an intended change; breaking changes need "
+  /// What to do next after a failing `check` of `command` (`swift run app-contracts`):
+  /// never `record` while `blockers` make it refuse.
+  static func checkHint(command: String, blockers: RecordBlockers = RecordBlockers([]))
+    -> String
+  {
+    guard blockers.isEmpty else {
+      return "Fix \(blockers.summary) first (see each one's remedy): '\(command) record' "
+        + "refuses while any remains."
+    }
+    return "Run '\(command) record' after an intended change; breaking changes need "
       + "--accept-breaking --reason \"…\"."
   }
 
@@ -73,7 +80,7 @@ enum TextReporter {
       for group in groups { lines += findingLines(group, indent: "", colored: colored) }
       if report.command == "check" {
         if !report.failingFindings.isEmpty {
-          lines += ["", checkHint(command: command)]
+          lines += ["", checkHint(command: command, blockers: RecordBlockers(report.findings))]
         } else if report.findings.contains(where: { $0.kind.recording == .writes }) {
           lines += ["", recordHint(command: command)]
         }

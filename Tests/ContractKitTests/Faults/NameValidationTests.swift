@@ -250,8 +250,9 @@ struct FaultNameValidationTests {
     #expect(report.findings.first?.scope == .entry("DashboardViewModel_1.0.0.json"))
     #expect(report.findings.first?.message == "2 legacy FOSTesting baselines "
       + "(<Type>_<version>.json) in \(copy.baselines.path): DashboardViewModel_1.0.0.json, "
-      + "SettingsViewModel_2.0.0.json; ContractKit does not read them: record the contracts "
-      + "with ContractKit, then delete these files")
+      + "SettingsViewModel_2.0.0.json; ContractKit does not read them here: take them over as "
+      + "baselines with the command line's 'import fostesting \(copy.baselines.path)', then "
+      + "delete these files")
     #expect(runContracts(["check", "--baselines", copy.baselines.path]).code == 0)
     #expect(runContracts(["check", "--baselines", copy.baselines.path, "--strict"]).code == 1)
     // record keeps them: listed, never deleted silently.

@@ -92,6 +92,8 @@ struct FaultShardMergeTests {
       try catalog.register(Headline.self, named: "Stale", stub: { .init() })
       try catalog.register(MetaBefore.self, named: "Meta", stub: { .init() })
       try catalog.register(wire: "Producer") { _ in Data(#"{"a": 1}"#.utf8) }
+      try catalog.register(Row.self, named: "Banner", stub: { .init(vmId: .init()) },
+                           randomIdentities: ["/vmId"])
     }
   }
 
@@ -113,6 +115,9 @@ struct FaultShardMergeTests {
       try catalog.register(Headline.self, named: "Stale", stub: { .init() })
       try catalog.register(MetaAfter.self, named: "Meta", stub: { .init() })
       try catalog.register(wire: "Producer") { _ in throw ProducerBroke() }
+      // Made stable: identity-stabilized, and the declaration is no longer needed.
+      try catalog.register(Row.self, named: "Banner", stub: { .init(vmId: .init(id: "banner")) },
+                           randomIdentities: ["/vmId"])
     }
   }
 
