@@ -63,7 +63,7 @@ struct AttachmentTests {
 struct QuickStartAttachmentTests {
   @Test("a broken baseline of the quick start: three attachments on disk, none for the passing cases",
         .timeLimit(.minutes(60)))
-  func attachmentsOnDisk() throws {
+  func attachmentsOnDisk() async throws {
     let scratch = try TemporaryDirectory("quickstart-attachments")
     let package = scratch.path("QuickStart")
     try FileManager.default.copyItem(
@@ -98,7 +98,9 @@ struct QuickStartAttachmentTests {
     process.standardError = process.standardOutput
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    process.waitUntilExit()
+    // Minutes of a cold build: waited for on a thread of its own, never one of the
+    // cooperative pool, whose two threads other tests' tasks need meanwhile.
+    await WorkerPool.value { process.waitUntilExit() }
     let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
     #expect(process.terminationStatus != 0, "the broken case fails")
     #expect(output.contains("type-changed at HomeViewModel 1.0.0 /unread in en (default)"),
