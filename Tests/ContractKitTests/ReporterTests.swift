@@ -246,23 +246,25 @@ struct ReporterTests {
 
       | kind | contract | version | path | locales | findings | message | values |
       | --- | --- | --- | --- | --- | ---: | --- | --- |
-      | field-removed | DashboardViewModel | 1.0.0 | `/cards/0/title` | en, es, de (default) | 3 \
+      | field-removed | `DashboardViewModel` | `1.0.0` | `/cards/0/title` | `en, es, de (default)` \
+      | 3 \
       | Field 'title' was removed. | baseline (en): `"Weekly summary"`<br>current (en): `(absent)` |
-      | contract-removed | LegacyBannerViewModel |  |  |  | 1 | Contract has baselines but no \
+      | contract-removed | `LegacyBannerViewModel` |  |  |  | 1 | Contract has baselines but no \
       current encoding. |  |
 
       **Warnings: 1 finding in 1 row**
 
       | kind | contract | version | path | locales | findings | message | values |
       | --- | --- | --- | --- | --- | ---: | --- | --- |
-      | translation-fallback | SettingsViewModel | 1.1.0 | `/title` | pt-BR (default) | 1 \
+      | translation-fallback | `SettingsViewModel` | `1.1.0` | `/title` | `pt-BR (default)` | 1 \
       | Text came from the fallback locale en. | current: `"Settings"` |
 
       **Infos: 1 finding in 1 row**
 
       | kind | contract | version | path | locales | findings | message | values |
       | --- | --- | --- | --- | --- | ---: | --- | --- |
-      | text-changed | DashboardViewModel | 1.1.0 | `/header` | es (empty) | 1 | Text changed. \
+      | text-changed | `DashboardViewModel` | `1.1.0` | `/header` | `es (empty)` | 1 \
+      | Text changed. \
       | baseline: `"Hola"`<br>current: `"Hola de nuevo"` |
 
       ### Coverage
@@ -284,7 +286,7 @@ struct ReporterTests {
       path: "/a|b", message: "was *1* | now <2>\nsee [docs]", baseline: "a|`b`", current: "<x>")
     let markdown = ReportFormat.markdown.render(ReportFixture.report(findings: [finding]))
     #expect(markdown.contains(#"""
-      | value-changed | Form\_View | 1.0.0 | `/a\|b` | en (default) | 1 \#
+      | value-changed | `Form_View` | `1.0.0` | `/a\|b` | `en (default)` | 1 \#
       | was \*1\* \| now \<2\><br>see \[docs\] \#
       | baseline: `` "a\|`b`" ``<br>current: `"<x>"` |
       """#), "\(markdown)")

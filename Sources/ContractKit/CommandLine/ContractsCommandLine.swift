@@ -133,9 +133,12 @@ public enum ContractsCommandLine {
       return try emit(
         Compat(catalog: catalog, refs: invocation.refs, options: options).run(), to: output)
     case .diff:
+      let old = try TreeArgument.files(invocation.positional[0])
       let diff = TreeDiff(
-        old: try TreeArgument.files(invocation.positional[0]),
-        new: try TreeArgument.files(invocation.positional[1]), options: options)
+        old: old,
+        new: try invocation.positional.count > 1
+          ? TreeArgument.files(invocation.positional[1]) : TreeArgument.workingTree(of: old),
+        options: options)
       let output = try destination(protecting: [diff.old, diff.new])
       return try emit(diff.run(), to: output)
     case .merge:

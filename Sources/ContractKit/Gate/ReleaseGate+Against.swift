@@ -8,7 +8,8 @@ extension ReleaseGate {
   /// The changes are those of the release's baseline tree against today's (a diff of the
   /// two trees, the same as `diff git:REF <baselines>`) together with what today's
   /// encodings change in today's tree (the check's own findings, not yet recorded). The
-  /// accepted breaks are the rows of `Baselines.md` now that it did not have at the release.
+  /// accepted breaks are the rows of `Baselines.md` now that it did not have at the release;
+  /// the breaks among the tree's changes that none of them accepts are unlogged.
   /// - Throws: ``InputError`` (exit 2) naming the ref that names no commit, a baseline
   ///   directory in no repository, or a release tree that is no baseline tree.
   func since(_ ref: String, check: Report) throws -> SinceRelease {
@@ -24,9 +25,11 @@ extension ReleaseGate {
     comparison.note(check.findings)
     let document = try BaselinesDocument.read(BaselinesDocument.url(for: files))
     let then = release.document.map { String(decoding: $0, as: UTF8.self) }
+    let accepted = try BaselinesDocument.acceptedBreaks(
+      in: document, since: then, thenFile: "\(ref):\(BaselinesDocument.fileName)")
     return SinceRelease(
-      ref: ref, commit: release.commit, comparison: comparison,
-      accepted: try BaselinesDocument.acceptedBreaks(
-        in: document, since: then, thenFile: "\(ref):\(BaselinesDocument.fileName)"))
+      ref: ref, commit: release.commit, comparison: comparison, accepted: accepted,
+      unlogged: UnloggedBreaks(catalog: catalog, released: releasedTree)
+        .breaks(diff.findings, accepted: accepted))
   }
 }

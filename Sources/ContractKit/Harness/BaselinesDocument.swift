@@ -17,12 +17,16 @@ enum BaselinesDocument {
     var version: String
     var kinds: [String]
     var reason: String
+    /// Where the break is: its payload paths (array indexes as `*`) and removed locales.
+    var places: [BreakPlace] = []
 
     /// The table row: the reason's `|` escaped and its control characters (a line break, a
-    /// CR) spelled out, so that a reason is always one row, whatever line endings read it.
+    /// CR) spelled out, so that a reason is always one row, whatever line endings read it;
+    /// the places as code spans (``BreakLog/placesCell(_:)``).
     var row: String {
       "| \(date) | \(contract) | \(version) | \(kinds.joined(separator: ", ")) | "
-        + "\(DisplayText.escaped(reason).replacingOccurrences(of: "|", with: "\\|")) |"
+        + "\(DisplayText.escaped(reason).replacingOccurrences(of: "|", with: "\\|")) | "
+        + "\(BreakLog.placesCell(places)) |"
     }
   }
 
@@ -66,7 +70,7 @@ enum BaselinesDocument {
     lines += coverage.map(coverageRow)
     lines += ["", logHeading, "",
               "Recorded with `\(catalog.program) record --accept-breaking --reason \"…\"`.", "",
-              BreakLog.headerRow, "| --- | --- | --- | --- | --- |"]
+              BreakLog.headerRow, BreakLog.alignmentRow]
     lines += logRows
     return lines.joined(separator: "\n") + "\n"
   }

@@ -39,11 +39,16 @@ enum JUnitReporter {
       let findings = plan.findings[testCase] ?? []
       let failures = findings.filter(failing.contains)
       let skip = plan.skipReason(testCase)
-      // The release gate's case says what it compared and what bump that requires.
+      // The release gate's case says what it compared and what bump that requires, and
+      // with `--against` the release section: the bump since, the breaks accepted and
+      // those no row accepts.
       let notes = testCase == .catalog(.release) && skip == nil
-        ? report.comparison.map { _ in
+        ? (report.comparison.map { _ in
           ["Required bump: \(report.summary.requiredBump.rawValue)\(report.comparedSuffix)"]
-        } ?? [] : []
+        } ?? []) + (report.since.map { since in
+          [SinceReleaseLines.bumpLine(since)]
+            + SinceReleaseLines.text(since, localeOrder: report.localeOrder).filter { !$0.isEmpty }
+        } ?? []) : []
       let lines = caseLines(testCase, failures: failures,
                             others: findings.filter { !failing.contains($0) }, notes: notes,
                             skip: skip)

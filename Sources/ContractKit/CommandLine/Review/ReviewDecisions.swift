@@ -25,72 +25,30 @@ struct ReviewDecisions {
 
   /// Applies the decisions to `plan`'s catalog and store.
   ///
-  /// Orphaned files are moved aside first (so the check `record` runs no longer sees them),
-  /// and back if `record` refuses: a refusal writes nothing and removes nothing.
+  /// Accepted orphans are removed by `record` too (``Record/removing``), the one way
+  /// baselines are removed: a contract, version or locale whose breaks the catalog guards
+  /// goes only with the reason given for it, which `Baselines.md` logs; a refusal writes
+  /// nothing and removes nothing.
   /// - Throws: ``InputError`` when a file cannot be moved or written.
   func apply(to plan: ReviewPlan, date: String? = nil) throws -> Outcome {
     var outcome = Outcome()
-    let files = BaselineFiles(root: plan.catalog.effectiveBaselineDirectory)
-    let orphans = accepted.compactMap(\.change.orphan).flatMap(\.files)
-    let aside = PendingStore.beside(files).root
-      .appendingPathComponent(".removing.\(getpid()).\(UInt64.random(in: 0...UInt64.max))")
-    defer { try? FileManager.default.removeItem(at: aside) }
-    var moved: [String] = []
-    func restore() {
-      for path in moved {
-        try? FileManager.default.moveItem(at: aside.appendingPathComponent(path),
-                                          to: files.url(path))
-      }
-    }
-    do {
-      for path in orphans {
-        let target = aside.appendingPathComponent(path)
-        try FileManager.default.createDirectory(
-          at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.moveItem(at: files.url(path), to: target)
-        moved.append(path)
-      }
-    } catch {
-      restore()
-      throw InputError(file: files.displayRoot, reason: "an orphaned baseline cannot be moved "
-        + "aside: \(error.localizedDescription)")
-    }
     if !accepted.isEmpty {
       var record = Record(catalog: plan.catalog, date: date)
+      // An orphan's selector selects no case of the catalog: only the changes' cases are
+      // recorded.
       record.selection = accepted.flatMap(\.change.exactSelectors)
+      record.removing = accepted.filter { $0.change.orphan != nil }
+        .flatMap(\.change.exactSelectors)
       record.breakReasons = accepted.compactMap { entry in
         entry.reason.map { (entry.change.exactSelectors, $0) }
       }
-      let recorded: Record.Outcome
-      do { recorded = try record.run() } catch {
-        restore()
-        throw error
-      }
+      let recorded = try record.run()
       outcome.record = recorded
-      if recorded.refused {
-        restore()
-        return outcome
-      }
+      if recorded.refused { return outcome }
+      outcome.removed = recorded.removed
     }
-    outcome.removed = moved
-    Self.removeEmptyFolders(of: moved, in: files)
     let settled = Set((accepted.map(\.change) + rejected).flatMap(\.results).map(\.contractCase))
     if !settled.isEmpty { try plan.store.remove(settled) }
     return outcome
-  }
-
-  /// Removes the folders that held `paths` once they are empty, deepest first.
-  private static func removeEmptyFolders(of paths: [String], in files: BaselineFiles) {
-    var folders = Set<String>()
-    for path in paths {
-      var parts = path.split(separator: "/").dropLast()
-      while !parts.isEmpty {
-        folders.insert(parts.joined(separator: "/"))
-        parts = parts.dropLast()
-      }
-    }
-    for folder in folders.sorted(by: { $0.count > $1.count }) {
-      rmdir(files.url(folder).path)
-    }
   }
 }
