@@ -15,8 +15,10 @@ func editDistance(_ a: String, _ b: String) -> Int {
 }
 
 /// The name among `names` nearest to `name`, when one is near enough to be what was meant:
-/// at most `limit` edits, the first of the nearest in `names`' order.
+/// at most `limit` edits, and at most half the longer name (`de` is not a typo of `en`); the
+/// first of the nearest in `names`' order.
 func nearestName(to name: String, in names: [String], limit: Int = 2) -> String? {
-  names.map { ($0, editDistance($0, name)) }.filter { $0.1 <= limit }
+  names.map { ($0, editDistance($0, name)) }
+    .filter { $0.1 <= limit && $0.1 * 2 <= max($0.0.count, name.count) }
     .min { $0.1 < $1.1 }?.0
 }

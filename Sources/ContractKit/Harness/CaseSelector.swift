@@ -72,8 +72,10 @@ package struct CaseSelector: Sendable, Hashable, CustomStringConvertible {
     func listed(_ names: [String]) -> String {
       names.prefix(10).joined(separator: ", ") + (names.count > 10 ? ", …" : "")
     }
-    func unknown(_ text: String, _ names: [String], what: String) -> String {
-      let near = text.contains("*") ? nil : nearestName(to: text, in: names)
+    func unknown(_ text: String, _ names: [String], what: String, suggests: Bool = true)
+      -> String
+    {
+      let near = !suggests || text.contains("*") ? nil : nearestName(to: text, in: names)
       return "\(text) is not one of its \(what) (\(listed(names)))"
         + (near.map { "; did you mean \($0)?" } ?? "")
     }
@@ -84,7 +86,8 @@ package struct CaseSelector: Sendable, Hashable, CustomStringConvertible {
     if let version = _version,
       !catalog.versions.contains(where: { version.matches($0.versionString) })
     {
-      return unknown(version.text, catalog.versions.map(\.versionString), what: "versions")
+      return unknown(version.text, catalog.versions.map(\.versionString), what: "versions",
+                     suggests: false)
     }
     if let locale = _locale, !catalog.locales.contains(where: locale.matches) {
       return unknown(locale.text, catalog.locales, what: "locales")

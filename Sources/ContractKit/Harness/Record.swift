@@ -209,7 +209,9 @@ package struct Record: Sendable {
       $0 + ($1.hasSuffix("/" + BaselineLayout.metadataFileName) ? 0 : 1)
     }
     // The log records exactly the breaks that were written, and the removals.
-    let writtenBreaks = breaking.filter { Self.wrote($0.scope, in: written) } + removalBreaks
+    let writtenBreaks = breaking.filter {
+      !removalBreaks.contains($0) && Self.wrote($0.scope, in: written)
+    } + removalBreaks
     var outcome = Outcome(
       refused: false, breaking: writtenBreaks, written: written,
       unchanged: considered - payloadsWritten,
