@@ -71,14 +71,16 @@ enum GitHubReporter {
   private static func annotation(_ group: FindingGroup, in directory: String) -> String {
     let finding = group.representative
     let place = file(of: finding, in: directory)
-    var properties = ["file=\(escapeProperty(place.file))"]
+    var properties = ["file=\(escapeProperty(DisplayText.escaped(place.file)))"]
     if let line = place.line ?? payloadLine(of: finding, file: place.file) {
       properties.append("line=\(line)")
     }
     if let column = place.column { properties.append("col=\(column)") }
     properties.append("title=\(escapeProperty(finding.kind.rawValue))")
-    let location = group.location
-    let message = group.message + (location.isEmpty ? "" : " (\(location))")
+    // The data's control characters are spelled out (an escape sequence never reaches the
+    // log); its line breaks could not start a command anyway (``escapeData(_:)``).
+    let location = DisplayText.escaped(group.location)
+    let message = DisplayText.escaped(group.message) + (location.isEmpty ? "" : " (\(location))")
     return "::\(command(group.severity)) \(properties.joined(separator: ","))::\(escapeData(message))"
   }
 
