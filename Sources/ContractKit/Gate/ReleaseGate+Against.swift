@@ -19,9 +19,11 @@ extension ReleaseGate {
     let diff = try TreeDiff(old: released, new: files, options: options).run()
     let releasedTree = try BaselineTree.scan(released)
     let versions = releasedTree.contracts.flatMap { releasedTree.versions(of: $0) }
+    // The release speaks its newest released version: a folder of the version then in
+    // development (today's unreleased one, or one renamed since) is no release's.
     var comparison = ReleaseComparison(
-      versions: [], previous: versions.max(), current: catalog.currentVersion,
-      changes: diff.comparison?.changes ?? [:])
+      versions: [], previous: versions.filter(catalog.guardsBreaks).max(),
+      current: catalog.currentVersion, changes: diff.comparison?.changes ?? [:])
     comparison.note(check.findings)
     let document = try BaselinesDocument.read(BaselinesDocument.url(for: files))
     let then = release.document.map { String(decoding: $0, as: UTF8.self) }
