@@ -7,14 +7,15 @@ import Testing
 /// on ContractKit pointed at this checkout), its sources, tests, baselines and
 /// `Baselines.md`, committed and tagged `v1.0.0`.
 ///
-/// ``build()`` builds its `app-contracts` with `swift build` into a scratch folder under this
-/// package's `.build`, kept between runs, so only the first run compiles ContractKit: a later
-/// one compiles the app's few files.
+/// ``build()`` builds its `app-contracts` with `swift build` into the example's own build
+/// folder (`Examples/QuickStart/.build`): ContractKit is the same package at the same path
+/// for both, so it is compiled once, whether the example or this copy is built first (`.ci/run`
+/// builds the example after the suite), and a later run compiles the app's few files only.
 struct QuickStartRepository {
   let git: GitFixture
   var root: URL { git.root }
-  /// Where its builds go, shared by every run of the suite.
-  static let scratch = packageRoot.appendingPathComponent(".build/contractkit-tests/quickstart")
+  /// Where its builds go: the example's own scratch folder.
+  static let scratch = packageRoot.appendingPathComponent("Examples/QuickStart/.build")
   /// How long one build may take before the test gives up.
   static let buildSeconds: TimeInterval = 1800
 
