@@ -47,7 +47,7 @@ struct QuickStartReleaseTests {
                                in: ".VersionedTestJSON/OrderDTO/\(version)/\(locale).json")
       }
     }
-    let app = try repository.build()
+    let app = try await repository.build()
     func run(_ arguments: String...) throws -> (code: Int32, stdout: String, stderr: String) {
       try repository.run(app, arguments)
     }

@@ -106,6 +106,20 @@ struct ReleaseTruthTests {
       """))
   }
 
+  @Test("the JSON report's sinceRelease is read back by merge's reader, strictly")
+  func sinceReleaseReadBack() throws {
+    let fixture = try Self.released()
+    let renamed = try Self.catalog(fixture, CardRenamed.self, stub: { .init() })
+    _ = try Record(catalog: renamed, acceptBreakingReason: "renamed", date: "2026-02-03").run()
+    let json = ReportFormat.json.render(try ReleaseGate(catalog: renamed, against: "v1").run())
+    #expect(json.contains("\"sinceRelease\" : {"))
+    let read = try ReportMerger.read(Array(json.utf8), file: "report.json")
+    #expect(read.findings.map(brief) == ["error version-bump-required 1.0.0"])
+    let forged = json.replacingOccurrences(of: "\"sinceRelease\" : {",
+                                           with: "\"sinceRelease\" : {\"gate\" : \"pass\", ")
+    #expect(throws: InputError.self) { try ReportMerger.read(Array(forged.utf8), file: "f.json") }
+  }
+
   @Test("a row written before rows said where accepts its kinds anywhere in its version")
   func earlierRowsAcceptAnywhere() throws {
     let fixture = try Self.released()

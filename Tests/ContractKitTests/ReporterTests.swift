@@ -642,7 +642,7 @@ struct ReporterTests {
     #expect(output == """
       ::warning file=Baselines.md,title=key-unused::Key 'Old.title' is never resolved.
       ::warning file=old/Card/1.0.0/contract.json,title=version-removed::Version retired. (Card 1.0.0)
-      ::notice file=old/Odd%2CName%3A1/1.0.0/en.json,title=value-changed::100%25 done%0D%0Anext, \
+      ::notice file=old/Odd%2CName%3A1/1.0.0/en.json,title=value-changed::100%25 done\\r\\nnext, \
       line: here (Odd,Name:1 1.0.0 /a,b:c in en (default))
       ::notice title=ContractKit::contracts diff: PASS, 0 errors, 2 warnings, 1 info in \
       3 contracts (18 baselines); required bump: major

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// Node, for running the example workflow's `actions/github-script` step.
 enum Node {
@@ -46,8 +47,12 @@ struct WorkflowCommentTests {
     let directory = try TemporaryDirectory()
     try "## ContractKit report: PASS\n".write(
       to: directory.path("contracts.md"), atomically: true, encoding: .utf8)
-    let listed = comments.map { comment in
-      #"{"id": \#(comment.id), "user": {"login": "\#(comment.login)", "type": "\#(comment.type)"}, "body": \#(String(decoding: CanonicalJSON.encode(.string(comment.body)), as: UTF8.self).trimmingCharacters(in: .newlines))}"#
+    let listed = comments.map { comment -> String in
+      let value = JSONValue.object([
+        "id": .number(JSONNumber(comment.id)), "body": .string(comment.body),
+        "user": .object(["login": .string(comment.login), "type": .string(comment.type)]),
+      ])
+      return String(decoding: CanonicalJSON.encode(value), as: UTF8.self)
     }.joined(separator: ", ")
     let harness = """
       const calls = [];

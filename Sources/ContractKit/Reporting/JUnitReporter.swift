@@ -22,8 +22,9 @@ import ContractKitRuntime
 /// ```
 /// The test cases depend on the catalog (or the trees), never on the findings, so the count
 /// is the same from run to run and never 0; with `report --against`, each break since the
-/// release that no log row accepts is a test case of its own (``JUnitPlan``). A test case holds at most one `<failure>`, which
-/// lists all its findings at a failing severity; other findings go to `<system-out>`. A
+/// release that no log row accepts is a test case of its own (``JUnitPlan``). A test case
+/// holds at most one `<failure>`, which lists all its findings at a failing severity; other
+/// findings go to `<system-out>`. A
 /// finding about more than one case goes to the version's test case (`1.0.0`), or the
 /// contract's (`contract`); one about no contract to a fixed catalog test case. `time` is 0:
 /// output is byte-identical from run to run.

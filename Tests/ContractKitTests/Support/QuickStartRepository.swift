@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ContractKit
+@testable import ContractKitRuntime
 
 /// A throw-away git repository made from the quick start's own package: `Examples/QuickStart`
 /// as a user copies it (its `Package.swift`, which declares no products, with the dependency
@@ -53,12 +54,19 @@ struct QuickStartRepository {
     }
   }
 
-  /// Builds `app-contracts`; throws with the compiler's output when the build fails.
-  func build() throws -> URL {
+  /// Builds `app-contracts` on a thread of its own, never one of Swift's cooperative pool
+  /// (a build takes minutes, and other tests' async producers need the pool); throws with the
+  /// compiler's output when the build fails.
+  func build() async throws -> URL {
+    let root = self.root
+    return try await WorkerPool.value { Result { try Self.build(root: root) } }.get()
+  }
+
+  private static func build(root: URL) throws -> URL {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["swift", "build", "--package-path", root.path, "--scratch-path",
-                         Self.scratch.path, "--product", "app-contracts"]
+                         scratch.path, "--product", "app-contracts"]
     let log = root.appendingPathComponent(".build-log")
     _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     let handle = try FileHandle(forWritingTo: log)
@@ -66,14 +74,14 @@ struct QuickStartRepository {
     process.standardOutput = handle
     process.standardError = handle
     try process.run()
-    let deadline = Date().addingTimeInterval(Self.buildSeconds)
+    let deadline = Date().addingTimeInterval(buildSeconds)
     while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.2) }
     if process.isRunning { process.terminate() }
     process.waitUntilExit()
     guard process.terminationReason == .exit, process.terminationStatus == 0 else {
       throw BuildError(log: (try? String(contentsOf: log, encoding: .utf8)) ?? "")
     }
-    return Self.scratch.appendingPathComponent("debug/app-contracts")
+    return scratch.appendingPathComponent("debug/app-contracts")
   }
 
   struct BuildError: Error, CustomStringConvertible {
