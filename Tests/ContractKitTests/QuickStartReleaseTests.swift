@@ -185,6 +185,12 @@ struct QuickStartReleaseTests {
       .count == 2)
 
     let junit = try #require(reports[.junit])
+    if let xmllint = JUnitSchemaTests.xmllint {
+      let file = try Self.write(junit, "report.xml", in: repository)
+      let validated = try runBinary(
+        ["--noout", "--schema", JUnitSchemaTests.schema.path, file.path], executable: xmllint)
+      #expect(validated.code == 0, "\(validated.stderr)")
+    }
     #expect(junit.contains(#"<testcase classname="(catalog)" name="unlogged since v1.0.0: "#
       + #"field-removed OrderDTO 1.0.0 /currency in en, es (default)" time="0">"#), "\(junit)")
     #expect(junit.contains(#"<failure type="break-unlogged""#))
@@ -197,6 +203,23 @@ struct QuickStartReleaseTests {
       + "\(commit)): major"))
     #expect(github.contains("Unlogged since v1.0.0 (breaks no row of Baselines.md's log "
       + "accepts)%0A  field-removed  OrderDTO 1.0.0 /currency in en, es (default)"))
+
+    // Versions over time: the tree of the tag alone against today's, typos that say what
+    // exists.
+    let alone = try run("diff", "git:v1.0.0")
+    let both = try run("diff", "git:v1.0.0", ".VersionedTestJSON")
+    #expect(alone.code == 1 && alone.stdout == both.stdout, "\(alone.stderr)")
+    #expect(alone.stdout.contains("error  field-removed  OrderDTO 1.0.0, 1.1.0 /currency in en, "
+      + "es (default)"), "\(alone.stdout)")
+    let typo = try run("report", "--against", "v1.0")
+    #expect(typo.code == 2)
+    #expect(typo.stderr.hasSuffix("'v1.0' names no commit of the repository at "
+      + "\(try repository.git.git("rev-parse", "--show-toplevel").trimmingCharacters(in: .newlines))"
+      + ": no such branch, tag or commit; did you mean v1.0.0?\n"), "\(typo.stderr)")
+    let version = try run("record", "--only", "OrderDTO/2.1.0")
+    #expect(version.code == 2)
+    #expect(version.stderr.hasPrefix("Error: '--only OrderDTO/2.1.0' selects no case of the "
+      + "catalog: 2.1.0 is not one of its versions (1.0.0, 1.1.0)\n"), "\(version.stderr)")
 
     // The HTML in a browser: the verdict, the release section, and cards that agree with it.
     let html = try #require(reports[.html])
