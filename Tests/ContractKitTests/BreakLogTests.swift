@@ -65,7 +65,9 @@ struct BreakLogTests {
     #expect(outcome.written.contains("Extra/1.0.0/en.json"))
     #expect(outcome.written.contains("Card/1.0.0/en.json") == writesBreaks)
     if writesBreaks {
-      #expect(rows == ["| 2026-02-02 | Card | 1.0.0 | field-removed | rename shipped |"])
+      #expect(rows == [
+        "| 2026-02-02 | Card | 1.0.0 | field-removed | rename shipped | `/legacyTitle` |",
+      ])
       #expect(outcome.breaking.count == 2)
       #expect(text.contains("Accepted 2 breaking changes, logged in Baselines.md."))
     } else {
@@ -90,7 +92,8 @@ struct BreakLogTests {
     let (scenario, catalog) = try scenario()
     _ = try Record(catalog: catalog, acceptBreakingReason: "rename shipped",
                    date: "2026-02-02").run()
-    return (scenario, catalog, "| 2026-02-02 | Card | 1.0.0 | field-removed | rename shipped |")
+    return (scenario, catalog,
+            "| 2026-02-02 | Card | 1.0.0 | field-removed | rename shipped | `/legacyTitle` |")
   }
 
   @Test("a renamed or misspelt log heading keeps the rows: record finds them under the log's table")

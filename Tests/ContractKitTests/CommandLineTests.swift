@@ -24,7 +24,8 @@ struct CommandLineTests {
               message: "Error: Missing value for '--baselines <dir>'"),
     UsageCase(arguments: ["check", "--shard", "3/2"],
               message: "Error: shard 3/2 is not valid: use I/N with 1 ≤ I ≤ N"),
-    UsageCase(arguments: ["diff", "a"], message: "Error: Missing expected argument '<new-dir>'"),
+    UsageCase(arguments: ["diff", "a"], message: "Error: Missing expected argument '<new-dir>' "
+      + "(only a git:REF tree can go alone: it is compared with the working tree's)"),
     UsageCase(arguments: ["diff", "a", "b", "c"], message: "Error: 1 unexpected arguments: 'c'"),
     UsageCase(arguments: ["record", "--accept-breaking"],
               message: "Error: '--accept-breaking' needs '--reason <text>' saying why"),

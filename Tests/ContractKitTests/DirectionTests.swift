@@ -75,7 +75,7 @@ struct DirectionTests {
                               date: "2026-01-01").run()
     #expect(!accepted.refused && accepted.breaking.count == 1)
     #expect(try BaselinesDocument.logRows(of: scenario.directory.read("Baselines.md")) == [
-      "| 2026-01-01 | Card | 1.0.0 | decode-failed | rolling deploy done |"])
+      "| 2026-01-01 | Card | 1.0.0 | decode-failed | rolling deploy done | `/signOutButton` |"])
   }
 
   @Test("check and diff agree on the kind and severity of the wire change behind it")

@@ -111,7 +111,8 @@ struct HTMLReporterTests {
     #expect(html.contains("<tr><td>pt-BR</td><td><div class=\"bar\" title=\"95.0% resolved\">"
       + "<span class=\"resolved\" style=\"width:95.0%\"></span><span class=\"fellback\" "
       + "style=\"width:5.0%\"></span></div></td><td>38/40 (95.0%)</td><td>2</td><td>0</td></tr>"))
-    #expect(html.contains("<li>Compared each of 1.0.0 with its baselines; 1.1.0 with 1.0.0</li>"))
+    #expect(html.contains("<li>Compared each of 1.0.0 with its baselines; 1.1.0 with 1.0.0: the "
+      + "changes require major</li>"))
     #expect(html.contains("<li>DashboardViewModel requires the major bump: <code>field-removed</code></li>"))
   }
 

@@ -36,12 +36,12 @@ struct MarkdownReportTests {
     #expect(markdown.contains("| \(summary.errors) | \(summary.warnings) | \(summary.infos) |"))
     #expect(markdown.contains("5 findings in 5 rows: 2 errors, 2 warnings, 1 info."))
     #expect(markdown.contains("""
-      | value-changed | DashboardViewModel | 1.0.0 | `/cards/0/title` | es (default) | 1 \
+      | value-changed | `DashboardViewModel` | `1.0.0` | `/cards/0/title` | `es (default)` | 1 \
       | value of '/cards/0/title' changed \
       | baseline: `"\(ReleaseDayFixture.oldTitle)"`<br>current: `"\(fixture.currentTitle)"` |
       """), "\(markdown)")
     #expect(markdown.contains("baseline: `\"<script>alert(1)</script>\"`<br>current: `(absent)` |"))
-    #expect(markdown.contains("| contract-removed | \\<script\\>alert(1)\\</script\\> |"))
+    #expect(markdown.contains("| contract-removed | `<script>alert(1)</script>` |"))
   }
 
   @Test("past ten rows a severity folds into <details>, open for errors; rows still add up")
@@ -63,9 +63,10 @@ struct MarkdownReportTests {
       | kind | contract | version | path | locales | findings | message | values |
       """))
     #expect(markdown.contains("""
-      | value-changed | Card | 1.0.0 | `/field1` | en (default) | 1 | value of '/field1' changed \
-      | baseline: `1`<br>current: `2` |
-      | value-changed | Card | 1.0.0 | `/field10` | en (default) | 1 | value of '/field10' changed \
+      | value-changed | `Card` | `1.0.0` | `/field1` | `en (default)` | 1 | value of '/field1' \
+      changed | baseline: `1`<br>current: `2` |
+      | value-changed | `Card` | `1.0.0` | `/field10` | `en (default)` | 1 | value of '/field10' \
+      changed \
       | baseline: `10`<br>current: `11` |
       """))
     #expect(markdown.contains("<details><summary><b>Infos: 12 findings in 12 rows</b></summary>"))

@@ -27,7 +27,7 @@ struct ProgramNameTests {
     #expect(help.stdout.contains("\nUSAGE: app-contracts <subcommand>\n"))
     #expect(help.stdout.contains("See 'app-contracts help <subcommand>' for detailed help."))
     #expect(run(["diff", "--help"]).stdout.contains(
-      "  swift run app-contracts diff git:v1.1.0 .VersionedTestJSON"))
+      "  swift run app-contracts diff git:v1.1.0\n"))
     #expect(run(["check", "--frmat", "json"]).stderr == """
       Error: Unknown option '--frmat'. Did you mean '--format'?
       Usage: app-contracts check [--baselines <dir>] [--format <format>] [--output <file>] \

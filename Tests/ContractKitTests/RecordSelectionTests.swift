@@ -121,8 +121,8 @@ struct RecordSelectionTests {
     #expect(nothing.code == 2)
     #expect(nothing.stdout.isEmpty)
     #expect(nothing.stderr.hasPrefix("""
-      Error: '--only Addtive' selects no case of the catalog (contracts: Additive, Broken, \
-      AlsoBroken)
+      Error: '--only Addtive' selects no case of the catalog: Addtive is not one of its \
+      contracts (Additive, Broken, AlsoBroken); did you mean Additive?
       Usage: contracts record [--baselines <dir>] [--only <selector> ...] [--missing] \
       [--accept-breaking --reason <text>] [--confirm-translations <selector> ...]
 

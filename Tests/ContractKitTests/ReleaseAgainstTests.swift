@@ -52,7 +52,8 @@ struct ReleaseAgainstTests {
     #expect(since.accepted == [AcceptedBreak(
       date: "2026-02-03", contract: "Card", version: "1.0.0",
       kinds: ["field-removed"],
-      reason: Self.reason)])
+      reason: Self.reason, places: [.path("/legacyTitle")])])
+    #expect(since.unlogged.isEmpty)
     #expect(report.summary.requiredBump == .major)
     #expect(!report.summary.gatePasses)
     #expect(report.findings.map(brief) == ["error version-bump-required 1.0.0"])
@@ -74,19 +75,26 @@ struct ReleaseAgainstTests {
       still breaks clients of v1
 
       Accepted since v1
-        2026-02-03  Card 1.0.0  field-removed  \(Self.reason)
+        2026-02-03  Card 1.0.0  field-removed at /legacyTitle  \(Self.reason)
+
+      Unlogged since v1: none
 
       """))
     let markdown = runContracts(["report", "--baselines", fixture.baselines.path,
                                  "--against", "v1", "--format", "markdown"], catalog: { after })
     #expect(markdown.stdout.contains("""
-      ### Accepted since v1
+      ### Accepted since `v1`
 
-      | date | contract | version | kinds | reason |
-      | --- | --- | --- | --- | --- |
-      | 2026-02-03 | Card | 1.0.0 | field-removed | \(Self.reason) |
+      | date | contract | version | kinds | where | reason |
+      | --- | --- | --- | --- | --- | --- |
+      | 2026-02-03 | `Card` | `1.0.0` | field-removed | `/legacyTitle` | \(Self.reason) |
+
+      ### Unlogged since `v1`
+
+      Every break since `v1` has its row in Baselines.md's log.
       """))
-    #expect(markdown.stdout.contains("Since v1 (commit `\(commit)`): **major** (Card: field-removed)"))
+    #expect(markdown.stdout.contains(
+      "Since `v1` (commit `\(commit)`): **major** (`Card`: field-removed)"))
   }
 
   @Test("a break accepted before the tag is not listed; each one after it is, in log order")

@@ -246,23 +246,25 @@ struct ReporterTests {
 
       | kind | contract | version | path | locales | findings | message | values |
       | --- | --- | --- | --- | --- | ---: | --- | --- |
-      | field-removed | DashboardViewModel | 1.0.0 | `/cards/0/title` | en, es, de (default) | 3 \
+      | field-removed | `DashboardViewModel` | `1.0.0` | `/cards/0/title` | `en, es, de (default)` \
+      | 3 \
       | Field 'title' was removed. | baseline (en): `"Weekly summary"`<br>current (en): `(absent)` |
-      | contract-removed | LegacyBannerViewModel |  |  |  | 1 | Contract has baselines but no \
+      | contract-removed | `LegacyBannerViewModel` |  |  |  | 1 | Contract has baselines but no \
       current encoding. |  |
 
       **Warnings: 1 finding in 1 row**
 
       | kind | contract | version | path | locales | findings | message | values |
       | --- | --- | --- | --- | --- | ---: | --- | --- |
-      | translation-fallback | SettingsViewModel | 1.1.0 | `/title` | pt-BR (default) | 1 \
+      | translation-fallback | `SettingsViewModel` | `1.1.0` | `/title` | `pt-BR (default)` | 1 \
       | Text came from the fallback locale en. | current: `"Settings"` |
 
       **Infos: 1 finding in 1 row**
 
       | kind | contract | version | path | locales | findings | message | values |
       | --- | --- | --- | --- | --- | ---: | --- | --- |
-      | text-changed | DashboardViewModel | 1.1.0 | `/header` | es (empty) | 1 | Text changed. \
+      | text-changed | `DashboardViewModel` | `1.1.0` | `/header` | `es (empty)` | 1 \
+      | Text changed. \
       | baseline: `"Hola"`<br>current: `"Hola de nuevo"` |
 
       ### Coverage
@@ -284,7 +286,7 @@ struct ReporterTests {
       path: "/a|b", message: "was *1* | now <2>\nsee [docs]", baseline: "a|`b`", current: "<x>")
     let markdown = ReportFormat.markdown.render(ReportFixture.report(findings: [finding]))
     #expect(markdown.contains(#"""
-      | value-changed | Form\_View | 1.0.0 | `/a\|b` | en (default) | 1 \#
+      | value-changed | `Form_View` | `1.0.0` | `/a\|b` | `en (default)` | 1 \#
       | was \*1\* \| now \<2\><br>see \[docs\] \#
       | baseline: `` "a\|`b`" ``<br>current: `"<x>"` |
       """#), "\(markdown)")
@@ -640,7 +642,7 @@ struct ReporterTests {
     #expect(output == """
       ::warning file=Baselines.md,title=key-unused::Key 'Old.title' is never resolved.
       ::warning file=old/Card/1.0.0/contract.json,title=version-removed::Version retired. (Card 1.0.0)
-      ::notice file=old/Odd%2CName%3A1/1.0.0/en.json,title=value-changed::100%25 done%0D%0Anext, \
+      ::notice file=old/Odd%2CName%3A1/1.0.0/en.json,title=value-changed::100%25 done\\r\\nnext, \
       line: here (Odd,Name:1 1.0.0 /a,b:c in en (default))
       ::notice title=ContractKit::contracts diff: PASS, 0 errors, 2 warnings, 1 info in \
       3 contracts (18 baselines); required bump: major

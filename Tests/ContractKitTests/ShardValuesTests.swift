@@ -31,7 +31,7 @@ struct ShardValuesTests {
     #expect(read.findings[1].current == .null && read.findings[2].current == nil)
     let merged = try ReportMerger.merge([read], failOn: .error)
     #expect(ReportFormat.markdown.render(merged).contains(
-      "| became-null | Card | 1.0.0 | `/b` | es (default) | 1 | '/b' became null "
+      "| became-null | `Card` | `1.0.0` | `/b` | `es (default)` | 1 | '/b' became null "
         + "| baseline: `\"Hola\"`<br>current: `null` |"))
     #expect(!ReportFormat.json.render(ReportFixture.report()).contains("\"values\""))
   }

@@ -144,7 +144,7 @@ struct VerifierTests {
       """])
   }
 
-  @Test("a removed contract says how to retire it: record never deletes baselines")
+  @Test("a removed contract says how to retire it: record deletes its baselines with a reason")
   func removedContract() throws {
     let scenario = try Scenario()
     try scenario.record(program: "app-contracts", scenario.catalog(locales: ["en"]) {
@@ -158,8 +158,8 @@ struct VerifierTests {
       contract-removed at OldCard: contract 'OldCard' has baselines in \
       \(BaselineFiles(root: scenario.baselines).displayPath("OldCard")) but is no longer \
       registered; clients still decoding it break
-      Register the contract again. To retire it, delete its baselines (record never deletes \
-      baselines), then run: swift run app-contracts record
+      Register the contract again. To retire it, run: swift run app-contracts record \
+      --accept-breaking --reason "…" (it deletes the baselines and logs why)
       """])
   }
 

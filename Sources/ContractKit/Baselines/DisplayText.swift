@@ -12,8 +12,9 @@ import ContractKitRuntime
 /// DisplayText.escaped(bytes: [0x61, 0xFF])  // a\x{FF}
 /// ```
 enum DisplayText {
-  /// `text` with every control character (C0, DEL, C1, and the line and paragraph
-  /// separators) written as `\n`, `\r`, `\t` or `\u{…}`, and backslashes kept as they are.
+  /// `text` with every control character (C0, DEL, C1, the line and paragraph separators,
+  /// and the bidirectional controls) written as `\n`, `\r`, `\t` or `\u{…}`, and
+  /// backslashes kept as they are.
   static func escaped(_ text: String) -> String {
     guard text.unicodeScalars.contains(where: isControl) else { return text }
     var result = String.UnicodeScalarView()
@@ -47,10 +48,14 @@ enum DisplayText {
     return result
   }
 
-  /// Whether `scalar` must not be printed as it is.
+  /// Whether `scalar` must not be printed as it is: a control character, a line or
+  /// paragraph separator, or a bidirectional control (U+061C, U+200E, U+200F, U+202A to
+  /// U+202E, U+2066 to U+2069), which would reorder the text around it (a name holding
+  /// U+202E reads backwards to the end of the line).
   static func isControl(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029: true
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
     default: false
     }
   }

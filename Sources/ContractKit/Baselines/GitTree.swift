@@ -135,7 +135,8 @@ final class GitTree: Sendable {
       let commit = try git.text(["rev-parse", "--verify", "--quiet", "\(ref)^{commit}"])
     else {
       throw InputError(file: shown, reason: "'\(ref)' names no commit of the repository at "
-        + "\(repository.toplevel): no such branch, tag or commit")
+        + "\(repository.toplevel): no such branch, tag or commit; "
+        + GitRefSuggestion.sentence(for: ref, git: git))
     }
     let display = "git:\(ref):\(repositoryPath.isEmpty ? "." : repositoryPath)"
     let object = repositoryPath.isEmpty ? "\(commit)^{tree}" : "\(commit):\(repositoryPath)"

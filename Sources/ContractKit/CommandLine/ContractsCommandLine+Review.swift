@@ -122,10 +122,6 @@ extension ContractsCommandLine {
       text += RecordReport.text(record, baselines: plan.catalog.baselineFiles.displayRoot,
                                 command: command)
     }
-    if !outcome.removed.isEmpty {
-      text += "Removed \(outcome.removed.count.counting("orphaned baseline")):\n"
-        + outcome.removed.map { "  removed \(DisplayText.escaped($0))\n" }.joined()
-    }
     let accepted = decisions.accepted.count
     let rejected = decisions.rejected.count
     let left = plan.changes.count - accepted - rejected

@@ -79,9 +79,12 @@ public enum ContractsCommandLine {
   ) throws -> Int32 {
     func loadCatalog() throws -> Catalog {
       let catalog = try namedCatalog()
-      // What a killed `review` left half applied is undone or finished first, and said.
-      if let note = ApplyJournal.recover(catalog.baselineFiles) {
-        try stderr("Note: \(DisplayText.escaped(note))\n")
+      // A removal a killed `record` or `review` left half done is undone or finished first,
+      // and said (record does it itself, and says so in its own output).
+      if invocation.command != .record {
+        for note in BaselineRemoval.recover(in: catalog.baselineFiles) {
+          try stderr("Note: \(DisplayText.escaped(note))\n")
+        }
       }
       return catalog
     }
@@ -149,9 +152,12 @@ public enum ContractsCommandLine {
       return try emit(
         Compat(catalog: catalog, refs: invocation.refs, options: options).run(), to: output)
     case .diff:
+      let old = try TreeArgument.files(invocation.positional[0])
       let diff = TreeDiff(
-        old: try TreeArgument.files(invocation.positional[0]),
-        new: try TreeArgument.files(invocation.positional[1]), options: options)
+        old: old,
+        new: try invocation.positional.count > 1
+          ? TreeArgument.files(invocation.positional[1]) : TreeArgument.workingTree(of: old),
+        options: options)
       let output = try destination(protecting: [diff.old, diff.new])
       return try emit(diff.run(), to: output)
     case .merge:

@@ -113,8 +113,11 @@ extension Invocation.Command {
       """
       Refuses, writing nothing, when a new encoding would break a committed baseline of a
       released version, unless --accept-breaking comes with a --reason, which Baselines.md logs.
-      Writes are atomic; a second record changes no byte. Files no contract owns are listed,
-      never deleted.
+      Removing a contract, version or locale the catalog no longer has is a break too: with a
+      reason, record deletes its baselines and logs why; without one it refuses. Writes are
+      atomic; a second record changes no byte. Other files no contract owns are listed, never
+      deleted. When the unreleased version is renamed in the catalog, its baselines move to
+      the new name.
 
       --only limits recording, the refusal and an accepted break to the cases it selects:
       Contract, Contract/version, Contract/version/locale or Contract/version/locale.variant,
@@ -135,7 +138,8 @@ extension Invocation.Command {
     case .diff:
       """
       Typical use: the last release's tree, read from git, against the working tree:
-        swift run \(program) diff git:v1.1.0 .VersionedTestJSON
+        swift run \(program) diff git:v1.1.0
+      A git:REF tree given alone is compared with the same tree in the working directory.
       """
     case .report:
       """
@@ -146,7 +150,8 @@ extension Invocation.Command {
       With --against, also compares with the baseline tree of a git ref (the last release
       tag), read from git's objects with no checkout: it states the bump required since that
       release, fails the gate when the declared version is smaller, and lists the breaks
-      Baselines.md has accepted since, with their reasons.
+      Baselines.md has accepted since, with their reasons. A break since that release that no
+      row of the log accepts (a baseline edited by hand) is break-unlogged, an error.
       """
     case .review:
       """
@@ -214,7 +219,8 @@ extension Invocation.Command {
         "The older baseline tree: a folder, or git:REF[:PATH] for the tree a commit holds "
           + "(PATH from the repository's root, ./PATH from here; default: "
           + "./.VersionedTestJSON), read from git's objects with no checkout."),
-       ("<new-dir>", "<new-dir>", "The newer baseline tree, the same way.")]
+       ("[<new-dir>]", "<new-dir>", "The newer baseline tree, the same way; without it, "
+          + "the working directory's tree at the place of a git:REF <old-dir>.")]
     case .merge:
       [("<report.json> ...", "<report.json>", "JSON reports written with --format json.")]
     }

@@ -212,10 +212,16 @@ extension Invocation {
 
   private func validate() throws(UsageError) {
     switch command {
+    // `diff git:REF` alone compares the commit's tree with the same tree in the working
+    // directory.
+    case .diff where positional.count == 1 && positional[0].hasPrefix(TreeArgument.gitPrefix):
+      break
     case .diff where positional.count != 2:
       throw UsageError(
         message: positional.count < 2
-          ? "Missing expected argument '\(positional.isEmpty ? "<old-dir>" : "<new-dir>")'"
+          ? positional.isEmpty ? "Missing expected argument '<old-dir>'"
+            : "Missing expected argument '<new-dir>' (only a git:REF tree can go alone: it is "
+              + "compared with the working tree's)"
           : "\(positional.count - 2) unexpected arguments: "
             + positional.dropFirst(2).map { "'\($0)'" }.joined(separator: ", "),
         command: command)
@@ -291,20 +297,6 @@ extension Invocation {
   }
 }
 
-/// Levenshtein distance, for "Did you mean" suggestions.
-func editDistance(_ a: String, _ b: String) -> Int {
-  let a = Array(a), b = Array(b)
-  var previous = Array(0...b.count)
-  for (i, left) in a.enumerated() {
-    var row = [i + 1]
-    for (j, right) in b.enumerated() {
-      row.append(min(previous[j + 1] + 1, row[j] + 1, previous[j] + (left == right ? 0 : 1)))
-    }
-    previous = row
-  }
-  return previous[b.count]
-}
-
 extension Invocation {
   /// The run options the flags give: `--shard`, `--strict` or `--fail-on`, and the threads
   /// `CONTRACTKIT_THREADS` asks for.
@@ -360,10 +352,9 @@ extension Invocation {
   {
     let cases = catalog.cases
     for selector in selectors where !cases.contains(where: selector.matches) {
-      let names = catalog.contracts.map(\.name)
       throw UsageError(
-        message: "'\(option) \(selector)' selects no case of the catalog (contracts: "
-          + names.prefix(10).joined(separator: ", ") + (names.count > 10 ? ", …" : "") + ")",
+        message: "'\(option) \(selector)' selects no case of the catalog: "
+          + selector.nothingSelected(in: catalog),
         command: command)
     }
     return selectors

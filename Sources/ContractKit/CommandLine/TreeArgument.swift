@@ -27,4 +27,12 @@ enum TreeArgument {
       in: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
     return BaselineFiles(gitTree: tree)
   }
+
+  /// The working directory's tree at the place of the commit's tree `files` reads (`diff
+  /// git:REF` alone): the same path in the working tree of the same repository, named as
+  /// the working directory reaches it.
+  static func workingTree(of files: BaselineFiles) -> BaselineFiles {
+    guard let tree = files.gitTree else { return files }
+    return BaselineFiles(root: tree.workingPath)
+  }
 }

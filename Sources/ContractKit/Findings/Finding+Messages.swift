@@ -435,6 +435,15 @@ extension Finding {
         + "\(listed); the next record removes them")
   }
 
+  /// The hidden folder (`name`, at the tree's root) of a `record` killed while it removed
+  /// baselines.
+  static func interruptedRemoval(_ name: String, display: String) -> Finding {
+    Finding(.baselinesStale, scope: .entry(name),
+            message: "\(display) holds baselines an interrupted record was removing; the next "
+              + "record finishes the removal if Baselines.md logs it, and puts them back "
+              + "otherwise")
+  }
+
   /// A `contract.json` that no longer says what the Swift types say.
   static func staleMetadata(_ folder: ContractVersion, display: String) -> Finding {
     Finding(.baselinesStale, scope: .version(folder),
@@ -460,6 +469,16 @@ extension Finding {
       message: "since \(release.ref), \(declared), but the changes since require "
         + "\(release.bumpSentence); a break accepted in Baselines.md still breaks clients of "
         + "\(release.ref)")
+  }
+
+  /// `break-unlogged`: the break `change` since the release `ref` names, which no row of
+  /// `Baselines.md`'s log written since accepts. Where, values and scope are the break's.
+  static func unlogged(_ change: Finding, since ref: String) -> Finding {
+    Finding(
+      .breakUnlogged, scope: change.scope, path: change.path,
+      message: "\(change.kind.rawValue) since \(ref), which no row of Baselines.md's log "
+        + "accepts: \(change.message)",
+      baseline: change.baseline, current: change.current)
   }
 
   static func bumpRequired(from previous: SystemVersion, to current: SystemVersion,

@@ -10,15 +10,17 @@ extension FindingKind {
     switch self {
     // Trees and files.
     case .contractRemoved:
-      KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .keeps)
+      KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .removes)
     case .contractAdded:
       KindPolicy(.info, breaks: false, bump: .minor, values: .baselineAndCurrent, .writes)
     case .baselineMissing:
       KindPolicy(.error, breaks: false, bump: .minor, values: .baselineAndCurrent, .writes)
+    // Retiring a version breaks no client still supported, but clients of it lose their
+    // contract: its removal is logged like a break.
     case .versionRemoved:
-      KindPolicy(.warning, breaks: false, bump: .none, values: .baselineAndCurrent, .keeps)
+      KindPolicy(.warning, breaks: false, bump: .none, values: .baselineAndCurrent, .removes)
     case .localeRemoved:
-      KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .keeps)
+      KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .removes)
     // Wire shape and values.
     case .fieldRemoved:
       KindPolicy(.error, breaks: true, bump: .major, values: .baselineAndCurrent, .needsReason)
@@ -86,6 +88,9 @@ extension FindingKind {
     // Fixed in the registration's code; never a blocker.
     case .declarationUnused:
       KindPolicy(.warning, breaks: false, bump: .none, values: .currentOnly, .keeps)
+    // The break itself bears on the bump since the release; this finding is about its log.
+    case .breakUnlogged:
+      KindPolicy(.error, breaks: false, bump: .none, values: .baselineAndCurrent, .keeps)
     }
   }
 
@@ -189,6 +194,10 @@ package enum RecordingEffect: Sendable, Hashable {
   case refuses
   /// Recording changes nothing about it: it is fixed in code, translations or by hand.
   case keeps
+  /// Baselines that no contract produces any more (a contract, version or locale gone from
+  /// the catalog): recording deletes them, and on a released version only with
+  /// `--accept-breaking --reason`, which `Baselines.md` logs; without one it refuses.
+  case removes
 }
 
 extension Finding {
@@ -260,9 +269,10 @@ extension Finding {
   }
 
   private func plainRemedy(command: String, isReleased: Bool, onCI: Bool) -> String {
-    let recordAfterwards = "(record never deletes baselines), then run: \(command) record"
+    let removeWithReason = "\(command) record --accept-breaking --reason \"…\" (it deletes "
+      + "the baselines and logs why)"
     let recordIfIntended = "If the change is intended, run: \(command) record"
-    if kind.recording == .needsReason && !isReleased {
+    if [.needsReason, .removes].contains(kind.recording) && !isReleased {
       return "\(scope.version.map { "\($0)" } ?? "This version") is unreleased, so no reason "
         + "is needed: if the change is intended, run: \(command) record"
     }
@@ -323,13 +333,16 @@ extension Finding {
     case .keyUnused:
       return "Delete the key from the YAML files, or use it."
     case .contractRemoved:
-      return "Register the contract again. To retire it, delete its baselines "
-        + recordAfterwards
+      return "Register the contract again. To retire it, run: \(removeWithReason)"
     case .localeRemoved:
-      return "Add the locale back to the catalog. To drop it, delete its baselines "
-        + recordAfterwards
+      return "Add the locale back to the catalog. To drop it, run: \(removeWithReason)"
     case .versionRemoved:
-      return "Once no client runs this version, delete its baselines " + recordAfterwards
+      return "Once no client runs this version, run: \(removeWithReason)"
+    case .breakUnlogged:
+      return "Baselines.md's log has no row for this break since the release (the baselines "
+        + "were edited by hand, or the row removed): restore the release's baseline (git "
+        + "checkout <ref> -- <file>), then run: \(command) record --accept-breaking --reason "
+        + "\"…\", which writes the change again and logs why"
     case .clientDecodeFailed:
       return "Clients of this release fail to decode today's payload. Change today's code so "
         + "that the release's own decoder accepts it, or stop supporting the release."

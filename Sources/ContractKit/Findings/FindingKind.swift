@@ -45,4 +45,7 @@ package enum FindingKind: String, Sendable, Hashable, Codable, CaseIterable {
   /// A registration's declaration (a hint, a redaction, a random identity) that no payload
   /// needs any more.
   case declarationUnused = "declaration-unused"
+  /// A break since the release `report --against REF` names that no row of `Baselines.md`'s
+  /// log accepts (the baselines were edited by hand, or the row removed).
+  case breakUnlogged = "break-unlogged"
 }

@@ -17,14 +17,18 @@ package struct SinceRelease: Sendable, Hashable {
   package var comparison: ReleaseComparison
   /// The breaks `Baselines.md` logs now and did not log at the release, in log order.
   package var accepted: [AcceptedBreak]
+  /// The breaks since the release that no row of ``accepted`` accepts (each is a
+  /// `break-unlogged` finding of the report too), in report order.
+  package var unlogged: [Finding]
 
   package init(ref: String, commit: String, comparison: ReleaseComparison,
-              accepted: [AcceptedBreak])
+              accepted: [AcceptedBreak], unlogged: [Finding] = [])
   {
     self.ref = ref
     self.commit = commit
     self.comparison = comparison
     self.accepted = accepted
+    self.unlogged = unlogged.sorted(by: Finding.reportOrder)
   }
 
   /// The smallest step the changes since the release require.
@@ -46,24 +50,5 @@ package struct SinceRelease: Sendable, Hashable {
     }
     return requiredBump.rawValue
       + (reasons.isEmpty ? "" : " (\(reasons.joined(separator: "; ")))")
-  }
-}
-
-/// One break `Baselines.md` logs: when, where, which kinds, and the reason given.
-package struct AcceptedBreak: Sendable, Hashable {
-  package var date: String
-  package var contract: String
-  package var version: String
-  package var kinds: [String]
-  package var reason: String
-
-  package init(date: String, contract: String, version: String, kinds: [String],
-              reason: String)
-  {
-    self.date = date
-    self.contract = contract
-    self.version = version
-    self.kinds = kinds
-    self.reason = reason
   }
 }

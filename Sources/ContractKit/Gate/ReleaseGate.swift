@@ -35,8 +35,11 @@ package struct ReleaseGate: Sendable {
       }
     }
     let since = try against.map { try self.since($0, check: check) }
-    if let since, since.declaredBump < since.requiredBump {
-      findings.append(.bumpRequired(since: since, current: catalog.currentVersion))
+    if let since {
+      if since.declaredBump < since.requiredBump {
+        findings.append(.bumpRequired(since: since, current: catalog.currentVersion))
+      }
+      findings += since.unlogged.map { .unlogged($0, since: since.ref) }
     }
     let summary = check.summary
     return Report(

@@ -4,8 +4,9 @@ import ContractKitRuntime
 extension BaselinesDocument {
   /// The breaks `text` logs, in log order, each with its row as written.
   ///
-  /// A row is `| date | contract | version | kinds | reason |`, the reason's `|` escaped as
-  /// `\|` (``Entry/row``); a row of fewer cells is kept with what it has.
+  /// A row is `| date | contract | version | kinds | reason | where |`, the reason's `|`
+  /// escaped as `\|` (``Entry/row``); a row of fewer cells is kept with what it has, and a
+  /// row without a `where` cell (written before rows had one) accepts its kinds anywhere.
   /// - Throws: ``InputError`` naming `file` and the line when the log cannot be found.
   static func acceptedBreaks(of text: String?, file: String = fileName) throws(InputError)
     -> [(row: String, entry: AcceptedBreak)]
@@ -20,7 +21,7 @@ extension BaselinesDocument {
           escaped = false
         } else if character == "\\" {
           escaped = true
-        } else if character == "|", cells.count < 4 {
+        } else if character == "|" {
           cells.append(cell.trimmingSpaces)
           cell = ""
         } else {
@@ -28,10 +29,18 @@ extension BaselinesDocument {
         }
       }
       cells.append(cell.trimmingSpaces)
+      // The `where` cell is `-` or code spans; anything else after the reason is the
+      // reason's own text, from a row written by hand.
+      var places: [BreakPlace]?
+      if cells.count >= 6, let last = cells.last, last == "-" || !CodeSpan.read(last).isEmpty {
+        places = BreakLog.places(inCell: last)
+        cells.removeLast()
+      }
       let at = { (index: Int) in cells.indices.contains(index) ? cells[index] : "" }
       return (row, AcceptedBreak(
         date: at(0), contract: at(1), version: at(2),
-        kinds: at(3).split(separator: ",").map { String($0).trimmingSpaces }, reason: at(4)))
+        kinds: at(3).split(separator: ",").map { String($0).trimmingSpaces },
+        reason: cells.count > 4 ? cells[4...].joined(separator: "|") : "", places: places))
     }
   }
 

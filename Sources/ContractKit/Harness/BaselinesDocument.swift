@@ -17,12 +17,15 @@ enum BaselinesDocument {
     var version: String
     var kinds: [String]
     var reason: String
+    /// Where the break is: its payload paths (array indexes as `*`) and removed locales.
+    var places: [BreakPlace] = []
 
     /// The table row: the reason's `|` escaped and its control characters (a line break, a
-    /// CR) spelled out, so that a reason is always one row, whatever line endings read it.
+    /// CR) spelled out, so that a reason is always one row, whatever line endings read it;
+    /// the places as code spans (``BreakLog/placesCell(_:)``).
     var row: String {
       BaselinesDocument.row([date, contract, version, kinds.joined(separator: ", ")],
-                            text: reason)
+                            text: reason) + " \(BreakLog.placesCell(places)) |"
     }
   }
 
@@ -76,7 +79,7 @@ enum BaselinesDocument {
     lines += [""] + BaselineHistory.section(historyRows, program: catalog.program)
     lines += [logHeading, "",
               "Recorded with `\(catalog.program) record --accept-breaking --reason \"…\"`.", "",
-              BreakLog.headerRow, "| --- | --- | --- | --- | --- |"]
+              BreakLog.headerRow, BreakLog.alignmentRow]
     lines += logRows
     return lines.joined(separator: "\n") + "\n"
   }

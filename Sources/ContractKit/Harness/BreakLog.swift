@@ -8,7 +8,32 @@ import ContractKitRuntime
 /// which rows are the log: reading stops, naming the file and the row's line.
 enum BreakLog {
   /// The header row of the log's table.
-  static let headerRow = "| date | contract | version | kinds | reason |"
+  static let headerRow = "| date | contract | version | kinds | reason | where |"
+  static let alignmentRow = "| --- | --- | --- | --- | --- | --- |"
+  /// The header row before rows said where a break is: its rows are kept as written, and
+  /// read as accepting their kinds anywhere in their contract and version.
+  static let earlierHeaderRow = "| date | contract | version | kinds | reason |"
+
+  /// The `where` cell: each path as a code span, each removed locale as `locale` and a code
+  /// span, in ``BreakPlace`` order, `|` escaped; `-` for none.
+  static func placesCell(_ places: [BreakPlace]) -> String {
+    guard !places.isEmpty else { return "-" }
+    return Set(places).sorted().map { place in
+      switch place {
+      case .path(let path): CodeSpan.write(path.isEmpty ? "(document)" : path)
+      case .locale(let locale): "locale " + CodeSpan.write(locale)
+      }
+    }.joined(separator: ", ")
+  }
+
+  /// The places a `where` cell names (its `|` escapes undone), as ``placesCell(_:)`` writes
+  /// them.
+  static func places(inCell cell: String) -> [BreakPlace] {
+    CodeSpan.read(cell).map { prefix, content in
+      prefix.hasSuffix("locale ") ? .locale(content)
+        : .path(content == "(document)" ? "" : content)
+    }
+  }
 
   /// The log rows of `text`, verbatim, whatever its line endings: `\n`, `\r\n` (a Windows
   /// checkout) or a lone `\r` all end a line.
@@ -18,7 +43,9 @@ enum BreakLog {
     guard let text else { return [] }
     let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
     let start = lines.firstIndex { $0 == BaselinesDocument.logHeading }
-      ?? lines.firstIndex { $0.trimmingTrailingSpaces == headerRow }
+      ?? lines.firstIndex {
+        [headerRow, earlierHeaderRow].contains(String($0.trimmingTrailingSpaces))
+      }
     guard let start else {
       if let stray = lines.firstIndex(where: isLoggedBreak) {
         throw InputError(

@@ -65,6 +65,40 @@ package struct CaseSelector: Sendable, Hashable, CustomStringConvertible {
       && fits(_locale, scope.locale) && fits(_variant, scope.variant)
   }
 
+  /// Why the selector selects no case of `catalog`: the first of its parts that matches
+  /// nothing, and what the catalog has there (`2.1.0 is not one of its versions (1.0.0,
+  /// 1.1.0)`), or that its parts match only apart.
+  package func nothingSelected(in catalog: Catalog) -> String {
+    func listed(_ names: [String]) -> String {
+      names.prefix(10).joined(separator: ", ") + (names.count > 10 ? ", …" : "")
+    }
+    func unknown(_ text: String, _ names: [String], what: String, suggests: Bool = true)
+      -> String
+    {
+      let near = !suggests || text.contains("*") ? nil : nearestName(to: text, in: names)
+      return "\(text) is not one of its \(what) (\(listed(names)))"
+        + (near.map { "; did you mean \($0)?" } ?? "")
+    }
+    let contracts = catalog.contracts.filter { _contract.matches($0.name) }
+    if contracts.isEmpty {
+      return unknown(_contract.text, catalog.contracts.map(\.name), what: "contracts")
+    }
+    if let version = _version,
+      !catalog.versions.contains(where: { version.matches($0.versionString) })
+    {
+      return unknown(version.text, catalog.versions.map(\.versionString), what: "versions",
+                     suggests: false)
+    }
+    if let locale = _locale, !catalog.locales.contains(where: locale.matches) {
+      return unknown(locale.text, catalog.locales, what: "locales")
+    }
+    let variants = Array(Set(contracts.flatMap { $0.variants.map(\.name) })).sorted()
+    if let variant = _variant, !variants.contains(where: variant.matches) {
+      return unknown(variant.text, variants, what: "variants")
+    }
+    return "its contracts, versions, locales and variants match apart, never in one case"
+  }
+
   /// Why a text is not a selector.
   package struct ParseError: Error, Sendable, Hashable, CustomStringConvertible {
     package let text: String
@@ -79,6 +113,9 @@ package struct CaseSelector: Sendable, Hashable, CustomStringConvertible {
   private struct _Pattern: Sendable, Hashable {
     /// The literal pieces between the `*`s; one piece means no wildcard.
     let pieces: [Substring]
+
+    /// The part as written.
+    var text: String { pieces.joined(separator: "*") }
 
     init(_ text: String) { pieces = text.split(separator: "*", omittingEmptySubsequences: false) }
 

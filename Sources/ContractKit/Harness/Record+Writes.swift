@@ -36,12 +36,12 @@ extension Record {
     }
   }
 
-  /// Writes Baselines.md with the log rows kept and the breaks this run wrote logged, and
-  /// the identities it wrote as stable (`improvements`) in the history, when its text
-  /// changes; returns whether it wrote.
-  func writeDocument(tree: BaselineTree, coverage: [LocaleCoverage],
-                     breaking: [Finding], improvements: [Finding] = [],
-                     files: BaselineFiles) throws -> Bool
+  /// The text of Baselines.md with the log rows kept, the breaks this run wrote logged and
+  /// the identities it wrote as stable (`improvements`) in the history, and the committed
+  /// text (`nil` for none).
+  func documentText(tree: BaselineTree, coverage: [LocaleCoverage],
+                    breaking: [Finding], improvements: [Finding] = [], files: BaselineFiles)
+    throws -> (text: String, existing: String?)
   {
     let url = BaselinesDocument.url(for: files)
     let existing = try BaselinesDocument.read(url)
@@ -61,9 +61,7 @@ extension Record {
       + BaselineHistory.improvements(improvements, date: date ?? Self.today()).map(\.row)
     let text = BaselinesDocument.render(catalog: catalog, tree: tree, coverage: coverage,
                                         logRows: rows, historyRows: history)
-    guard text != existing else { return false }
-    try AtomicFile.write(Array(text.utf8), to: url, display: url.path)
-    return true
+    return (text, existing)
   }
 
   /// Why the break `finding` is accepted; `nil` when it is not.
@@ -71,19 +69,22 @@ extension Record {
     breakReasons.first { $0.selection.touches(finding.scope) }?.reason ?? acceptBreakingReason
   }
 
-  /// One log entry per contract and version, with the kinds that broke.
+  /// One log entry per contract and version, with the kinds that broke and where.
   static func entries(_ breaking: [Finding], date: String, reason: String)
     -> [BaselinesDocument.Entry]
   {
     var kinds: [[String]: Set<String>] = [:]
+    var places: [[String]: Set<BreakPlace>] = [:]
     for finding in breaking {
-      kinds[[finding.contract ?? "", finding.version ?? ""], default: []]
-        .insert(finding.kind.rawValue)
+      let key = [finding.contract ?? "", finding.version ?? ""]
+      kinds[key, default: []].insert(finding.kind.rawValue)
+      if let place = BreakPlace(of: finding) { places[key, default: []].insert(place) }
     }
     return kinds.keys.sorted { ($0[0], $0[1]) < ($1[0], $1[1]) }.map { key in
       BaselinesDocument.Entry(
         date: date, contract: key[0], version: key[1],
-        kinds: (kinds[key] ?? []).sorted(), reason: reason)
+        kinds: (kinds[key] ?? []).sorted(), reason: reason,
+        places: (places[key] ?? []).sorted())
     }
   }
 

@@ -31,6 +31,10 @@ package struct Record: Sendable {
   /// (`nil`: none) and today's encoding. A case whose baseline or encoding is no longer the
   /// one shown refuses the run (``Outcome/outdated``): accepting writes exactly what was seen.
   var expected: [ContractCase: (baseline: String?, encoding: String)] = [:]
+  /// For `review`: the baselines no contract produces that it accepted removing, by their
+  /// selectors (an orphaned variant's file included). `nil` removes what the run selects of
+  /// the contracts, versions and locales gone from the catalog (``BaselineRemoval``).
+  var removing: [CaseSelector]?
 
   package init(catalog: Catalog, acceptBreakingReason: String? = nil, mode: RecordMode = .all,
               selection: [CaseSelector] = [], date: String? = nil,
@@ -73,10 +77,40 @@ package struct Record: Sendable {
     package var confirmed: [CaseSelector] = []
     /// The cases of ``Record/expected`` that are no longer what was shown: the run refused.
     package var outdated: [ContractCase] = []
+    /// Baseline files removed (relative paths): a contract, version or locale gone from the
+    /// catalog, logged in Baselines.md where released.
+    package var removed: [String] = []
+    /// Version folders moved with the unreleased version's new name.
+    package var moved: [(from: ContractVersion, to: ContractVersion)] = []
+    /// What this run did about removals an interrupted `record` left, a sentence each.
+    package var recovered: [String] = []
   }
 
   package func run() throws -> Outcome {
     let files = BaselineFiles(root: catalog.effectiveBaselineDirectory)
+    let recovered = BaselineRemoval.recover(in: files)
+    // The unreleased version's baselines follow its new name before anything is compared.
+    let rename = try UnreleasedRename(catalog: catalog, files: files)
+    try rename.apply(in: files)
+    var outcome: Outcome
+    do {
+      outcome = try record(files: files)
+    } catch {
+      rename.undo(in: files)
+      throw error
+    }
+    if outcome.refused {
+      rename.undo(in: files)
+    } else {
+      outcome.moved = rename.moves
+    }
+    outcome.recovered = recovered
+    return outcome
+  }
+
+  /// The run once the tree is as the catalog names it: check, commit what is staged, remove
+  /// what goes, write Baselines.md.
+  private func record(files: BaselineFiles) throws -> Outcome {
     let selection = self.selection
     let mode = self.mode
     // The check stages what this run would write; a refusal, an error or a kill leaves none
@@ -96,19 +130,33 @@ package struct Record: Sendable {
     let committed = try checkAndCommit(files: files, staging: staging)
     guard !committed.outcome.refused else { return committed.outcome }
     var outcome = committed.outcome
-    let tree = try BaselineTree.scan(files)
-    if try writeDocument(tree: tree, coverage: committed.coverage, breaking: outcome.breaking,
-                         improvements: outcome.improvements, files: files)
-    {
-      outcome.written.append(BaselinesDocument.fileName)
+    // Removed files wait aside until Baselines.md logs their removal (BaselineRemoval).
+    var removal = BaselineRemoval(files: files)
+    try removal.moveAside(committed.removing)
+    do {
+      let tree = try BaselineTree.scan(files)
+      let document = try documentText(
+        tree: tree, coverage: committed.coverage, breaking: outcome.breaking,
+        improvements: outcome.improvements, files: files)
+      try removal.commit(with: document.text)
+      if document.text != document.existing {
+        let url = BaselinesDocument.url(for: files)
+        try AtomicFile.write(Array(document.text.utf8), to: url, display: url.path)
+        outcome.written.append(BaselinesDocument.fileName)
+      }
+    } catch {
+      removal.restore()
+      throw error
     }
+    removal.finish()
+    outcome.removed = removal.moved
     return outcome
   }
 
   /// Checks the catalog with `staging` and, unless it refuses, puts what it staged in place:
   /// the outcome so far and the coverage Baselines.md shows.
   private func checkAndCommit(files: BaselineFiles, staging: StagedWrites) throws
-    -> (outcome: Outcome, coverage: [LocaleCoverage])
+    -> (outcome: Outcome, coverage: [LocaleCoverage], removing: [String])
   {
     let selection = self.selection
     let guarantee = catalog.compatibility
@@ -131,7 +179,7 @@ package struct Record: Sendable {
         var refused = Outcome(refused: true, breaking: [], written: [], unchanged: 0,
                               leftovers: [], remaining: [])
         refused.outdated = outdated
-        return (refused, [])
+        return (refused, [], [])
       }
     }
     let findings = check.report.findings
@@ -142,13 +190,25 @@ package struct Record: Sendable {
     let unstable = findings.filter {
       $0.kind.recording == .refuses && selection.touches($0.scope)
     }
-    let breaking = (findings.filter { finding in
+    var breaking = (findings.filter { finding in
       finding.recording(under: guarantee) == .needsReason && mode == .all
         && finding.scope.version.map(catalog.isReleased) ?? true
         && finding.scope.file.map { changed.contains($0.relativePath) } ?? true
     } + (try firstRecordingBreaks(tree: check.tree, files: files)))
       .filter { selection.touches($0.scope) }
-    let leftovers = findings.filter(\.isLeftover)
+    // What goes: the contracts, versions and locales gone from the catalog that the run
+    // selects (a break where released), or what review accepted removing.
+    let removals = findings.filter { finding in
+      guard finding.isLeftover, finding.contract != nil else { return false }
+      if let removing = self.removing { return removing.contains { $0.touches(finding.scope) } }
+      return finding.recording(under: guarantee) == .removes && mode == .all
+        && selection.touches(finding.scope)
+    }
+    let removalBreaks = removals.filter {
+      BaselineRemoval.needsReason($0, tree: check.tree, catalog: catalog)
+    }
+    breaking += removalBreaks
+    let leftovers = findings.filter { $0.isLeftover && !removals.contains($0) }
     var remaining = findings.filter {
       $0.severity == .error && $0.recording(under: guarantee) == .keeps && !$0.isLeftover
     }
@@ -161,7 +221,7 @@ package struct Record: Sendable {
     if !unstable.isEmpty || breaking.contains(where: { reason(for: $0) == nil }) {
       let refused = Outcome(refused: true, breaking: unstable + breaking, written: [],
                             unchanged: 0, leftovers: leftovers, remaining: remaining)
-      return (refused, [])
+      return (refused, [], [])
     }
     // A killed record's temporary files go once this one is sure to write.
     LeftoverTemporaryFile.remove(
@@ -174,8 +234,10 @@ package struct Record: Sendable {
     let payloadsWritten = written.reduce(0) {
       $0 + ($1.hasSuffix("/" + BaselineLayout.metadataFileName) ? 0 : 1)
     }
-    // The log records exactly the breaks that were written.
-    let writtenBreaks = breaking.filter { Self.wrote($0.scope, in: written) }
+    // The log records exactly the breaks that were written, and the removals.
+    let writtenBreaks = breaking.filter {
+      !removalBreaks.contains($0) && Self.wrote($0.scope, in: written)
+    } + removalBreaks
     var outcome = Outcome(
       refused: false, breaking: writtenBreaks, written: written,
       unchanged: considered - payloadsWritten,
@@ -190,8 +252,11 @@ package struct Record: Sendable {
         finding.recording(under: guarantee) == .needsReason
           && finding.scope.version.map(catalog.isReleased) ?? true
           && !Self.wrote(finding.scope, in: written)
+      }.count + leftovers.filter {
+        BaselineRemoval.needsReason($0, tree: check.tree, catalog: catalog)
       }.count
-    return (outcome, check.report.coverage)
+    let removedFiles = removals.flatMap { BaselineRemoval.files(of: $0, in: check.tree) ?? [] }
+    return (outcome, check.report.coverage, removedFiles)
   }
 
   /// The breaking changes a released version recorded for the first time makes against the

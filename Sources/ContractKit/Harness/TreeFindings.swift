@@ -4,8 +4,9 @@ import ContractKitRuntime
 /// retired versions, dropped locales, orphaned variants, and what lies beside the baselines
 /// (FOSTesting's legacy files, a killed `record`'s temporary files).
 ///
-/// Nothing here is ever deleted: `record` lists these files (``Finding/isLeftover``) and
-/// leaves them to the user. The files no contract owns are still parsed: a corrupt one is
+/// Nothing here is deleted by a check: `record` removes a contract, version or locale gone
+/// from the catalog only as ``BaselineRemoval`` says (a reason where released), and lists
+/// the rest (``Finding/isLeftover``). The files no contract owns are still parsed: a corrupt one is
 /// unusable input (exit 2), whoever owns it.
 struct TreeFindings {
   let catalog: Catalog
@@ -68,6 +69,9 @@ struct TreeFindings {
       let leftovers = Self.temporaryFiles(in: tree, files: files)
       if let first = leftovers.first {
         findings.append(.leftoverTemporaryFiles(first.relative, names: leftovers.map(\.display)))
+      }
+      for name in BaselineRemoval.interrupted(in: files) {
+        findings.append(.interruptedRemoval(name, display: files.displayPath(name)))
       }
     }
     return findings

@@ -46,8 +46,9 @@ public final class ContractVerifier: Sendable {
   /// Where the catalog-wide check keeps pending results (``PendingStore/forRun``): `nil` on
   /// CI unless `CONTRACTKIT_PENDING` names a folder.
   private let pendingStore: PendingStore?
-  /// What was done about a `review` killed while it applied (``ApplyJournal``), if anything.
-  private let recovered: String?
+  /// What was done about removals a killed `record` or `review` left half done
+  /// (``BaselineRemoval/recover(in:)``), a sentence each.
+  private let recovered: [String]
   /// The whole catalog's check, once a test asked for it (``CatalogRun``).
   private let sharedRun = Mutex<BackgroundValue<Result<CatalogRun, CatalogLoadError>>?>(nil)
 
@@ -79,10 +80,11 @@ public final class ContractVerifier: Sendable {
     state = built
     self.command = command
     let catalog = try? built.get()
-    // What a killed `review` left half applied is undone or finished before any check.
-    recovered = catalog.flatMap {
-      ApplyJournal.recover(BaselineFiles(root: $0.effectiveBaselineDirectory))
-    }
+    // A removal a killed `record` or `review` left half done is undone or finished before
+    // any check (and never while CONTRACTKIT_RECORD's recording runs: it does its own).
+    recovered = catalog.map {
+      BaselineRemoval.recover(in: BaselineFiles(root: $0.effectiveBaselineDirectory))
+    } ?? []
     pendingStore = catalog.flatMap {
       try? PendingStore.forRun(explicit: nil, environment: environment,
                                files: BaselineFiles(root: $0.effectiveBaselineDirectory))
@@ -309,7 +311,7 @@ public final class ContractVerifier: Sendable {
   private func recordProblems(_ recorded: Result<Record.Outcome, CatalogLoadError>?)
     -> [Problem]
   {
-    let note = recovered.map { [Problem(.warning, $0)] } ?? []
+    let note = recovered.map { Problem(.warning, $0) }
     if let suppressedRecord { return note + [Problem(.warning, suppressedRecord)] }
     switch recorded {
     case .success(let outcome)? where outcome.refused:

@@ -115,14 +115,7 @@ extension FindingGroup {
   }
 
   /// `path` with every array index written `*`: `/cards/*/title`.
-  static func rowPattern(_ path: String) -> String {
-    guard path.contains(where: \.isNumber) else { return path }
-    return JSONPointer.tokens(of: path).reduce("") { pattern, token in
-      JSONPointer.appending(
-        !token.isEmpty && token.allSatisfy({ $0.isASCII && $0.isNumber }) ? "*" : token,
-        to: pattern)
-    }
-  }
+  static func rowPattern(_ path: String) -> String { BreakPlace.rowPattern(path) }
 
   /// A group of `bucket`, its members ordered by locale then variant; `nil` when empty.
   private init?(bucket: [Finding], localeRank: [String: Int]) {

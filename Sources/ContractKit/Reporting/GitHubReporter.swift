@@ -21,10 +21,11 @@ enum GitHubReporter {
   static func render(_ report: Report) -> String {
     let groups = FindingGroup.grouping(report.findings, localeOrder: report.localeOrder)
     var lines: [String] = []
+    // The closing summary is a notice too, and so is the release section.
+    let closingNotices = report.since == nil ? 1 : 2
     for severity in [Severity.error, .warning, .info] {
       let ofType = groups.filter { $0.severity == severity }
-      // The closing summary is a notice too.
-      let room = severity == .info ? shownPerType - 1 : shownPerType
+      let room = severity == .info ? shownPerType - closingNotices : shownPerType
       let shown = ofType.count <= room ? ofType[...] : ofType.prefix(room - 1)
       lines += shown.map { annotation($0, in: report.baselineDirectory) }
       let rest = ofType.dropFirst(shown.count)
@@ -43,8 +44,19 @@ enum GitHubReporter {
       sentence += "; required bump: \(report.summary.requiredBump.rawValue)"
         + report.comparedSuffix
     }
+    if let since = report.since { lines.append(releaseNotice(since, report: report)) }
     lines.append("::notice title=ContractKit::\(escapeData(sentence))")
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The release section as one notice: the bump since the release, then a line per break
+  /// accepted since and per break no row accepts (each of those is an error annotation too).
+  private static func releaseNotice(_ since: SinceRelease, report: Report) -> String {
+    let title = "ContractKit since \(since.ref)"
+    let lines = [SinceReleaseLines.bumpLine(since)]
+      + SinceReleaseLines.text(since, localeOrder: report.localeOrder).filter { !$0.isEmpty }
+    return "::notice title=\(escapeProperty(title))::"
+      + escapeData(lines.joined(separator: "\n"))
   }
 
   private static func command(_ severity: Severity) -> String {
@@ -59,14 +71,16 @@ enum GitHubReporter {
   private static func annotation(_ group: FindingGroup, in directory: String) -> String {
     let finding = group.representative
     let place = file(of: finding, in: directory)
-    var properties = ["file=\(escapeProperty(place.file))"]
+    var properties = ["file=\(escapeProperty(DisplayText.escaped(place.file)))"]
     if let line = place.line ?? payloadLine(of: finding, file: place.file) {
       properties.append("line=\(line)")
     }
     if let column = place.column { properties.append("col=\(column)") }
     properties.append("title=\(escapeProperty(finding.kind.rawValue))")
-    let location = group.location
-    let message = group.message + (location.isEmpty ? "" : " (\(location))")
+    // The data's control characters are spelled out (an escape sequence never reaches the
+    // log); its line breaks could not start a command anyway (``escapeData(_:)``).
+    let location = DisplayText.escaped(group.location)
+    let message = DisplayText.escaped(group.message) + (location.isEmpty ? "" : " (\(location))")
     return "::\(command(group.severity)) \(properties.joined(separator: ","))::\(escapeData(message))"
   }
 

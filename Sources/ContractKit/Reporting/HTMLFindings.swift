@@ -13,21 +13,54 @@ enum HTMLFindings {
   /// The anchor of the group at `index`: `f1`, `f2`, ….
   static func anchor(_ index: Int) -> String { "f\(index + 1)" }
 
+  /// What a card needs to know beyond its group to state what it means for the release.
+  struct Context {
+    /// The bump the report requires, as its verdict states it.
+    var requiredBump: VersionBump = .none
+    /// The kind of each break no log row accepts, by the scope and path of its
+    /// `break-unlogged` finding.
+    var unloggedKinds: [UnloggedPlace: FindingKind] = [:]
+
+    /// The context of `report`.
+    init(_ report: Report) {
+      requiredBump = report.summary.requiredBump
+      for change in report.since?.unlogged ?? [] {
+        unloggedKinds[UnloggedPlace(change)] = change.kind
+      }
+    }
+
+    init() {}
+  }
+
+  /// Where a break no log row accepts is: its scope and path.
+  struct UnloggedPlace: Hashable {
+    var scope: FindingScope
+    var path: String?
+    init(_ finding: Finding) {
+      scope = finding.scope
+      path = finding.path
+    }
+  }
+
   /// The findings section of `groups`, under one heading per contract.
-  static func html(_ groups: [FindingGroup]) -> String {
+  static func html(_ groups: [FindingGroup], context: Context = Context()) -> String {
     guard !groups.isEmpty else { return "<p>No findings.</p>\n" }
     var html = "<div id=\"filters\" hidden></div>\n"
     for (contract, indices) in FindingGroup.byContract(groups) {
       let heading = HTMLText.escaped(contract ?? FindingGroup.noContractHeading)
       html += "<section class=\"contract\">\n<h3>\(heading)</h3>\n"
-      for index in indices { html += article(groups[index], anchor: anchor(index)) }
+      for index in indices {
+        html += article(groups[index], anchor: anchor(index), context: context)
+      }
       html += "</section>\n"
     }
     return html
   }
 
   /// One group: heading, message, consequences, values and diff.
-  static func article(_ group: FindingGroup, anchor: String) -> String {
+  static func article(_ group: FindingGroup, anchor: String, context: Context = Context())
+    -> String
+  {
     let severity = group.severity.rawValue
     let attributes = [
       "class=\"finding \(severity)\"", "id=\"\(anchor)\"", "data-severity=\"\(severity)\"",
@@ -38,7 +71,7 @@ enum HTMLFindings {
     html += "<h4><span class=\"badge \(severity)\">\(severity)</span> <code>\(group.kind.rawValue)</code> "
       + location(group) + "</h4>\n"
     html += "<p class=\"message\">\(HTMLText.escaped(group.message))</p>\n"
-    html += "<p class=\"meta\">\(consequences(group))</p>\n"
+    html += "<p class=\"meta\">\(consequences(group, context: context))</p>\n"
     html += values(group)
     if group.kind.valuePair != .currentOnly,
        let diff = ValueDiff(path: group.representative.path, old: group.representative.baseline,
@@ -60,17 +93,35 @@ enum HTMLFindings {
   }
 
   /// Whom the change breaks, the bump it requires, and how many findings it stands for.
-  static func consequences(_ group: FindingGroup) -> String {
-    let whom =
-      group.kind.breaksClients
-      ? "Breaks clients that decode the committed baseline"
-        + (group.version.map { " of \(HTMLText.escaped($0))" } ?? "")
-      : "Breaks no client"
-    let bump =
-      group.kind.bump == .none
-      ? "bears on no version bump" : "requires a \(group.kind.bump.rawValue) bump"
+  ///
+  /// A card states what its finding means for the release the verdict is about:
+  /// `version-bump-required` names the bump the report requires, and `break-unlogged`
+  /// speaks for the break it is about.
+  static func consequences(_ group: FindingGroup, context: Context = Context()) -> String {
     let count = group.members.count == 1 ? "1 finding" : "\(group.members.count) findings"
-    return "\(whom); \(bump); \(count)."
+    let version = group.version.map { " of \(HTMLText.escaped($0))" } ?? ""
+    switch group.kind {
+    case .versionBumpRequired:
+      return "The declared version is smaller than the changes require: the release "
+        + "requires a \(context.requiredBump.rawValue) bump; \(count)."
+    case .breakUnlogged:
+      let kind = context.unloggedKinds[UnloggedPlace(group.representative)]
+      let whom = kind.map {
+        "A <code>\($0.rawValue)</code>: "
+          + ($0.breaksClients ? "breaks clients that decode the released baseline\(version)"
+            : "removes baselines\(version)")
+          + ($0.bump == .none ? "" : ", requires a \($0.bump.rawValue) bump")
+      } ?? "A break since the release"
+      return "\(whom); no row of Baselines.md's log accepts it; \(count)."
+    default:
+      let whom =
+        group.kind.breaksClients
+        ? "Breaks clients that decode the committed baseline\(version)" : "Breaks no client"
+      let bump =
+        group.kind.bump == .none
+        ? "bears on no version bump" : "requires a \(group.kind.bump.rawValue) bump"
+      return "\(whom); \(bump); \(count)."
+    }
   }
 
   /// A table of the values: one row when the members share them, else one per member.

@@ -15,11 +15,14 @@ enum HTMLReporter {
     var body = "<header>\n<h1>ContractKit \(HTMLText.escaped(report.command))</h1>\n"
     body += verdict(report)
     body += "</header>\n<main>\n"
+    if let since = report.since {
+      body += HTMLRelease.html(since, report: report, groups: groups, anchors: anchors)
+    }
     body += "<h2 id=\"matrix\">Contracts, versions and locales</h2>\n"
     body += HTMLMatrix(report: report, groups: groups, anchors: anchors).html()
     if let compat = report.compat { body += CompatMatrixLines.html(compat) }
     body += "<h2 id=\"findings\">Findings</h2>\n"
-    body += HTMLFindings.html(groups)
+    body += HTMLFindings.html(groups, context: HTMLFindings.Context(report))
     if !report.coverage.isEmpty {
       body += "<h2 id=\"coverage\">Coverage</h2>\n" + coverage(report.coverage)
     }
@@ -82,12 +85,23 @@ enum HTMLReporter {
       "Checked \(HTMLText.escaped(report.summary.countsSentence))",
     ]
     if let comparison = report.comparison {
-      items.append("Compared \(HTMLText.escaped(comparison.sentence))")
+      items.append("Compared \(HTMLText.escaped(comparison.sentence)): the changes require "
+        + "\(comparison.requiredBump.rawValue)")
       for reason in comparison.reasons {
         items.append("\(HTMLText.escaped(reason.contract)) requires the "
           + "\(comparison.requiredBump.rawValue) bump: "
           + reason.kinds.map { "<code>\($0.rawValue)</code>" }.joined(separator: ", "))
       }
+    }
+    // The release section's comparison, which the verdict's bump includes.
+    if let since = report.since {
+      items.append("Compared the tree of \(HTMLText.code(since.ref)) (commit "
+        + "<code>\(since.commit.prefix(12))</code>) with today's: "
+        + HTMLRelease.changesSentence(since))
+    }
+    if report.comparison != nil || report.since != nil {
+      items.append("Required bump: <strong>\(report.summary.requiredBump.rawValue)</strong>, "
+        + "the largest of what the run compared requires")
     }
     if let shard = report.shard {
       items.append("Shard \(shard.index) of \(shard.count)")

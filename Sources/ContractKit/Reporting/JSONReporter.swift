@@ -48,13 +48,76 @@ enum JSONReporter {
   }
 
   /// The report as the fixed JSON shape, with a `"shard"` object only for a `--shard` run
-  /// (see `ShardRecord+JSON.swift`): unsharded reports are exactly the fixed shape.
+  /// (see `ShardRecord+JSON.swift`) and a `"sinceRelease"` object only for `report --against`
+  /// (``value(of:)-(SinceRelease)``): any other report is exactly the fixed shape.
   static func value(of report: Report) -> JSONValue {
-    guard case .object(var members) = fixedValue(of: report), let shard = report.shard else {
+    guard case .object(var members) = fixedValue(of: report) else {
       return fixedValue(of: report)
     }
-    members["shard"] = value(of: shard, findings: report.findings)
+    if let shard = report.shard { members["shard"] = value(of: shard, findings: report.findings) }
+    if let since = report.since { members[sinceReleaseKey] = value(of: since) }
     return .object(members)
+  }
+
+  /// The key of the release section, `report --against REF`'s, and the keys it holds.
+  static let sinceReleaseKey = "sinceRelease"
+  static let sinceReleaseKeys = [
+    "ref", "commit", "releasedVersion", "currentVersion", "declaredBump", "requiredBump",
+    "reasons", "accepted", "unlogged",
+  ]
+
+  /// The release section:
+  /// ```json
+  /// "sinceRelease" : {
+  ///   "ref" : "v1.0.0", "commit" : "8e30d9376056…", "releasedVersion" : "1.0.0",
+  ///   "currentVersion" : "1.1.0", "declaredBump" : "minor", "requiredBump" : "major",
+  ///   "reasons" : [{"contract" : "Card", "kinds" : ["field-removed"]}],
+  ///   "accepted" : [{"date" : "2026-02-03", "contract" : "Card", "version" : "1.0.0",
+  ///                  "kinds" : ["field-removed"], "reason" : "…",
+  ///                  "paths" : ["/legacyTitle"], "locales" : []}],
+  ///   "unlogged" : [{"kind" : "field-removed", "contract" : "Card", "version" : "1.0.0",
+  ///                  "locale" : "en", "variant" : "default", "path" : "/title",
+  ///                  "message" : "…"}]
+  /// }
+  /// ```
+  /// An accepted row written before rows said where has `paths` and `locales` `null`; each
+  /// unlogged break has the shape of a finding, with the break's own kind and severity (it
+  /// is also a `break-unlogged` finding of `findings`).
+  static func value(of since: SinceRelease) -> JSONValue {
+    let strings = { (values: [String]) in JSONValue.array(values.map(JSONValue.string)) }
+    let version = { (version: SystemVersion?) in
+      version.map { JSONValue.string($0.versionString) } ?? .null
+    }
+    return .object([
+      "ref": .string(since.ref),
+      "commit": .string(since.commit),
+      "releasedVersion": version(since.comparison.previous),
+      "currentVersion": version(since.comparison.current),
+      "declaredBump": .string(since.declaredBump.rawValue),
+      "requiredBump": .string(since.requiredBump.rawValue),
+      "reasons": .array(since.comparison.reasons.map { reason in
+        .object(["contract": .string(reason.contract),
+                 "kinds": strings(reason.kinds.map(\.rawValue))])
+      }),
+      "accepted": .array(since.accepted.map { entry in
+        var paths: [String] = []
+        var locales: [String] = []
+        for place in entry.places ?? [] {
+          switch place {
+          case .path(let path): paths.append(path)
+          case .locale(let locale): locales.append(locale)
+          }
+        }
+        return .object([
+          "date": .string(entry.date), "contract": .string(entry.contract),
+          "version": .string(entry.version), "kinds": strings(entry.kinds),
+          "reason": .string(entry.reason),
+          "paths": entry.places == nil ? .null : strings(paths),
+          "locales": entry.places == nil ? .null : strings(locales),
+        ])
+      }),
+      "unlogged": .array(since.unlogged.map(value(of:))),
+    ])
   }
 
   /// The report as the fixed JSON shape.

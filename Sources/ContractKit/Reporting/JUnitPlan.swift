@@ -10,6 +10,9 @@ struct JUnitPlan {
   /// One `<testcase>`.
   enum TestCase: Hashable {
     case catalog(CatalogCase)
+    /// One break since the release `report --against` names that no log row accepts, by
+    /// its name (`unlogged since v1: field-removed Card 1.0.0 /title in en (default)`).
+    case unlogged(String)
     case contract(String)
     case version(ContractVersion)
     case file(ContractCase)
@@ -17,7 +20,7 @@ struct JUnitPlan {
     /// The `<testsuite>` and `classname`: the contract, or ``JUnitReporter/catalogSuite``.
     var suite: String {
       switch self {
-      case .catalog: JUnitReporter.catalogSuite
+      case .catalog, .unlogged: JUnitReporter.catalogSuite
       case .contract(let name): name
       case .version(let folder): folder.contract
       case .file(let file): file.contract
@@ -28,6 +31,7 @@ struct JUnitPlan {
     var name: String {
       switch self {
       case .catalog(let catalogCase): catalogCase.rawValue
+      case .unlogged(let name): name
       case .contract: "contract"
       case .version(let folder): folder.version.versionString
       case .file(let file): "\(file.version) \(file.locale) \(file.variant)"
@@ -38,7 +42,7 @@ struct JUnitPlan {
     /// cases, as reports order scopes.
     fileprivate var scope: FindingScope? {
       switch self {
-      case .catalog: nil
+      case .catalog, .unlogged: nil
       case .contract(let name): .contract(name)
       case .version(let folder): .version(folder)
       case .file(let file): .file(file)
@@ -79,12 +83,35 @@ struct JUnitPlan {
       guard let leftScope = left.scope, let rightScope = right.scope else { return false }
       return FindingScope.precedes(leftScope, rightScope)
     }
-    testCases = CatalogCase.allCases.map(TestCase.catalog) + contractCases
+    // A test case per unlogged break (the same break in several locales is one), holding
+    // its `break-unlogged` findings.
+    var unlogged: [TestCase] = []
+    var unloggedCase: [UnloggedKey: TestCase] = [:]
+    if let since = report.since {
+      for group in SinceReleaseLines.unloggedGroups(since, localeOrder: report.localeOrder) {
+        let testCase = TestCase.unlogged(
+          "unlogged since \(DisplayText.escaped(since.ref)): \(group.kind.rawValue) "
+            + DisplayText.escaped(group.location))
+        unlogged.append(testCase)
+        for member in group.members {
+          unloggedCase[UnloggedKey(scope: member.scope, path: member.path)] = testCase
+        }
+      }
+    }
+    testCases = CatalogCase.allCases.map(TestCase.catalog) + unlogged + contractCases
     var findings: [TestCase: [Finding]] = [:]
     for finding in report.findings {
-      findings[Self.place(finding.scope, in: seen), default: []].append(finding)
+      let testCase = finding.kind == .breakUnlogged
+        ? unloggedCase[UnloggedKey(scope: finding.scope, path: finding.path)] : nil
+      findings[testCase ?? Self.place(finding.scope, in: seen), default: []].append(finding)
     }
     self.findings = findings
+  }
+
+  /// What ties a `break-unlogged` finding to its break: the same scope and path.
+  private struct UnloggedKey: Hashable {
+    var scope: FindingScope
+    var path: String?
   }
 
   /// Why the command does not look at `testCase`, when it does not.

@@ -21,8 +21,10 @@ import ContractKitRuntime
 /// </testsuites>
 /// ```
 /// The test cases depend on the catalog (or the trees), never on the findings, so the count
-/// is the same from run to run and never 0. A test case holds at most one `<failure>`, which
-/// lists all its findings at a failing severity; other findings go to `<system-out>`. A
+/// is the same from run to run and never 0; with `report --against`, each break since the
+/// release that no log row accepts is a test case of its own (``JUnitPlan``). A test case
+/// holds at most one `<failure>`, which lists all its findings at a failing severity; other
+/// findings go to `<system-out>`. A
 /// finding about more than one case goes to the version's test case (`1.0.0`), or the
 /// contract's (`contract`); one about no contract to a fixed catalog test case. `time` is 0:
 /// output is byte-identical from run to run.
@@ -39,11 +41,16 @@ enum JUnitReporter {
       let findings = plan.findings[testCase] ?? []
       let failures = findings.filter(failing.contains)
       let skip = plan.skipReason(testCase)
-      // The release gate's case says what it compared and what bump that requires.
+      // The release gate's case says what it compared and what bump that requires, and
+      // with `--against` the release section: the bump since, the breaks accepted and
+      // those no row accepts.
       let notes = testCase == .catalog(.release) && skip == nil
-        ? report.comparison.map { _ in
+        ? (report.comparison.map { _ in
           ["Required bump: \(report.summary.requiredBump.rawValue)\(report.comparedSuffix)"]
-        } ?? [] : []
+        } ?? []) + (report.since.map { since in
+          [SinceReleaseLines.bumpLine(since)]
+            + SinceReleaseLines.text(since, localeOrder: report.localeOrder).filter { !$0.isEmpty }
+        } ?? []) : []
       let lines = caseLines(testCase, failures: failures,
                             others: findings.filter { !failing.contains($0) }, notes: notes,
                             skip: skip)

@@ -87,9 +87,11 @@ enum MarkdownFindings {
       "\(escape($0.label)): " + MarkdownReporter.codeSpan(
         DisplayText.escaped(ValueExcerpt.excerpt($0.value)))
     }
+    // Names from the data are code spans: GitHub renders nothing inside one.
+    let code = MarkdownReporter.code
     return MarkdownReporter.tableRow([
-      group.kind.rawValue, escape(group.contract ?? ""), escape(group.version ?? ""),
-      MarkdownReporter.pathCell(group.representative), escape(group.scope ?? ""),
+      group.kind.rawValue, code(group.contract ?? ""), code(group.version ?? ""),
+      MarkdownReporter.pathCell(group.representative), code(group.scope ?? ""),
       String(group.members.count), escape(group.message), values.joined(separator: "<br>"),
     ])
   }

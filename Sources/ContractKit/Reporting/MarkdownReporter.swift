@@ -48,8 +48,10 @@ enum MarkdownReporter {
               summary.errors, summary.warnings, summary.infos].map(String.init)])
     if let compat = report.compat { head += CompatMatrixLines.markdown(compat) }
     head += ["", "### Findings", ""]
-    let accepted = report.since.map(SinceReleaseLines.acceptedMarkdown) ?? []
-    let tail = accepted + coverage(report.coverage)
+    let release = report.since.map {
+      SinceReleaseLines.markdown($0, localeOrder: report.localeOrder)
+    } ?? []
+    let tail = release + coverage(report.coverage)
     let fixed = (head + tail).reduce(0) { $0 + $1.utf16.count + 1 }
     let groups = FindingGroup.grouping(report.findings, localeOrder: report.localeOrder)
     let findings = MarkdownFindings.lines(groups, budget: budget - fixed)
@@ -89,29 +91,29 @@ enum MarkdownReporter {
     return codeSpan(DisplayText.escaped(path))
   }
 
-  /// `text` as a code span safe in a table cell: fenced by more backticks than it holds in a
-  /// row, with `|` escaped (the one character a code span in a table still needs escaped).
-  static func codeSpan(_ text: String) -> String {
-    var longest = 0
-    var run = 0
-    for character in text {
-      run = character == "`" ? run + 1 : 0
-      longest = max(longest, run)
-    }
-    let fence = String(repeating: "`", count: longest + 1)
-    let padding = longest > 0 ? " " : ""
-    return "\(fence)\(padding)\(text.replacing("|", with: "\\|"))\(padding)\(fence)"
+  /// `text` as a code span safe in a table cell (``CodeSpan/write(_:)``).
+  static func codeSpan(_ text: String) -> String { CodeSpan.write(text) }
+
+  /// A name or value from the data (a contract, a locale, a ref) as a code span, its control
+  /// characters spelled out: GitHub renders nothing inside one (no mention, no math, no
+  /// link); empty for empty text.
+  static func code(_ text: String) -> String {
+    text.isEmpty ? "" : CodeSpan.write(DisplayText.escaped(text))
   }
 
   /// `text` safe in a table cell: Markdown punctuation backslash-escaped, `|` escaped, line
-  /// breaks as `<br>`, other control characters spelled out (`\u{1B}`).
+  /// breaks as `<br>`, other control characters (bidirectional controls included) spelled
+  /// out (`\u{1B}`), `$` escaped so GitHub renders no math, and `@` in a code span of its own
+  /// so GitHub mentions no one (a backslash would not stop a mention).
   static func escape(_ text: String) -> String {
     var result = ""
     for character in text {
       switch character {
-      case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "&", "~":
+      case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "&", "~", "$":
         result.append("\\")
         result.append(character)
+      case "@":
+        result += "`@`"
       case "\r\n", "\n", "\r":
         result += "<br>"
       case _ where character.unicodeScalars.contains(where: DisplayText.isControl):

@@ -8,7 +8,7 @@ enum RecordReport {
   ///   - command: The user's command line over the catalog (`swift run app-contracts`),
   ///     which the next step names.
   static func text(_ outcome: Record.Outcome, baselines: String, command: String) -> String {
-    var lines: [String] = []
+    var lines = outcome.recovered
     if outcome.refused, !outcome.outdated.isEmpty {
       lines.append("Refused: \(outcome.outdated.count.counting("accepted file")) changed since "
         + "review showed \(outcome.outdated.count == 1 ? "it" : "them"); nothing was written.")
@@ -23,6 +23,10 @@ enum RecordReport {
       } else {
         lines.append(
           "If the break is intended, run: \(command) record --accept-breaking --reason \"…\"")
+        if outcome.breaking.contains(where: { $0.kind.recording == .removes }) {
+          lines.append("With a reason, record deletes the baselines of what the catalog no "
+            + "longer has and logs why in Baselines.md.")
+        }
       }
     } else {
       // Baselines.md lives beside the baseline directory, not in it: counted apart.
@@ -34,6 +38,15 @@ enum RecordReport {
         : "Recorded \(inTree.count.counting("file")) in \(baselines) "
           + "(\(outcome.unchanged) unchanged)\(document).")
       lines += inTree.map { "  wrote \($0)" }
+      if !outcome.moved.isEmpty {
+        lines.append("Moved the baselines of the unreleased version to its new name "
+          + "(\(outcome.moved.count.counting("folder"))):")
+        lines += outcome.moved.map { "  moved \($0.from.path) to \($0.to.path)" }
+      }
+      if !outcome.removed.isEmpty {
+        lines.append("Removed \(outcome.removed.count.counting("orphaned baseline")):")
+        lines += outcome.removed.map { "  removed \(DisplayText.escaped($0))" }
+      }
       if outcome.unselected > 0 {
         lines.append("Left \(outcome.unselected.counting("changed file")) that --only did not "
           + "select as they are.")

@@ -30,8 +30,17 @@ enum ReportMerger {
   static func read(_ bytes: [UInt8], file: String) throws(InputError) -> Report {
     let reader = ReportShapeReader(file: file)
     let parsed = try JSONParser.parse(bytes, file: file)
-    let keys = parsed["shard"] == nil ? JSONReporter.rootKeys : JSONReporter.rootKeys + ["shard"]
+    // A report's optional sections: a shard's, and the release section of `report
+    // --against` (read as an object, never trusted: no shard's report has one).
+    var keys = JSONReporter.rootKeys
+    for optional in ["shard", JSONReporter.sinceReleaseKey] where parsed[optional] != nil {
+      keys.append(optional)
+    }
     let root = try reader.object(parsed, at: "", keys: keys)
+    if let since = root[JSONReporter.sinceReleaseKey] {
+      _ = try reader.object(since, at: "/" + JSONReporter.sinceReleaseKey,
+                            keys: Array(JSONReporter.sinceReleaseKeys))
+    }
     guard case .array(let elements) = root["findings"] ?? .null else {
       throw reader.error("expected an array at /findings")
     }

@@ -71,7 +71,8 @@ extension ShardSet {
   /// Whether `finding` is one that only all shards together decide.
   private static func isDecidedByMerge(_ finding: Finding) -> Bool {
     switch finding.kind {
-    case .keyUnused, .versionBumpRequired: true
+    // `break-unlogged` belongs to `report --against`, which never runs sharded.
+    case .keyUnused, .versionBumpRequired, .breakUnlogged: true
     case .baselinesStale: finding.scope == .catalog
     default: false
     }

@@ -67,7 +67,9 @@ enum TextReporter {
       lines += summaryTable(report.summary)
       if let compat = report.compat { lines += CompatMatrixLines.text(compat) }
       lines += contractSections(groups, colored: colored)
-      if let since = report.since { lines += SinceReleaseLines.acceptedText(since) }
+      if let since = report.since {
+        lines += SinceReleaseLines.text(since, localeOrder: report.localeOrder)
+      }
       lines += coverageLines(report.coverage)
     } else {
       lines.append("\(program(of: command) ?? "contracts") \(report.command): "
@@ -114,8 +116,11 @@ enum TextReporter {
   static func valueLines(_ finding: Finding, label: String?) -> [String] {
     let rows = finding.labelledValues(label: label)
     let width = (rows.map(\.label.count).max() ?? 0) + 1
+    // The excerpt is JSON, its control characters escaped; bidirectional controls are
+    // spelled out too, so a value cannot reorder the line.
     return rows.map { row in
-      "\(row.label):".paddedRight(to: width + 1) + ValueExcerpt.excerpt(row.value)
+      "\(row.label):".paddedRight(to: width + 1)
+        + DisplayText.escaped(ValueExcerpt.excerpt(row.value))
     }
   }
 
@@ -137,7 +142,8 @@ enum TextReporter {
     guard !groups.isEmpty else { return ["", "No findings."] }
     var lines: [String] = []
     for (contract, indices) in FindingGroup.byContract(groups) {
-      lines += ["", contract ?? noContractHeading]
+      // A contract's name comes from the data (a merged report's, a tree's): one line.
+      lines += ["", contract.map(DisplayText.escaped) ?? noContractHeading]
       for index in indices {
         lines += findingLines(groups[index], indent: "  ", colored: colored)
       }
@@ -148,10 +154,11 @@ enum TextReporter {
   /// `Coverage` and one aligned line per locale; nothing when the run looked nothing up.
   private static func coverageLines(_ coverage: [LocaleCoverage]) -> [String] {
     guard !coverage.isEmpty else { return [] }
-    let width = coverage.map(\.locale.count).max() ?? 0
+    let width = coverage.map { DisplayText.escaped($0.locale).count }.max() ?? 0
     return ["", "Coverage"] + coverage.map { entry in
-      "  \(entry.locale.paddedRight(to: width))  resolved \(entry.resolved)/\(entry.total)"
-        + " (\(entry.percentText)%), fell back \(entry.fellBack), missing \(entry.missing)"
+      "  \(DisplayText.escaped(entry.locale).paddedRight(to: width))  resolved "
+        + "\(entry.resolved)/\(entry.total) (\(entry.percentText)%), fell back "
+        + "\(entry.fellBack), missing \(entry.missing)"
     }
   }
 

@@ -30,12 +30,12 @@ struct FaultGitTreeInputTests {
     let diff = try runBinary(["diff", "git:v9", ".VersionedTestJSON"], in: fixture.root)
     #expect(diff.code == 2)
     #expect(diff.stderr == "Error: git:v9: 'v9' names no commit of the repository at \(top): "
-      + "no such branch, tag or commit\n")
+      + "no such branch, tag or commit; did you mean v1?\n")
     let report = runContracts(["report", "--baselines", fixture.baselines.path,
                                "--against", "v9"], catalog: { catalog })
     #expect(report.code == 2)
     #expect(report.stderr == "Error: git:v9: 'v9' names no commit of the repository at \(top): "
-      + "no such branch, tag or commit\n")
+      + "no such branch, tag or commit; did you mean v1?\n")
     #expect(report.stdout.isEmpty)
   }
 

@@ -122,9 +122,10 @@ struct FaultShardMergeTests {
   }
 
   /// Every kind `check` can report (`contract-added` and `version-bump-required` belong to
-  /// `diff` and `report`, `client-decode-failed` to `compat`).
+  /// `diff` and `report`, `client-decode-failed` to `compat`, `break-unlogged` to `report
+  /// --against`).
   static let checkKinds = Set(FindingKind.allCases)
-    .subtracting([.contractAdded, .versionBumpRequired, .clientDecodeFailed])
+    .subtracting([.contractAdded, .versionBumpRequired, .clientDecodeFailed, .breakUnlogged])
 
   // MARK: - Comparing
 

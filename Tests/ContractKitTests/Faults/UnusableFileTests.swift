@@ -182,7 +182,7 @@ struct FaultUnusableFileTests {
     let entry = BaselinesDocument.Entry(
       date: "2026-01-01", contract: "Card", version: "1.0.0", kinds: ["field-removed"],
       reason: "first line\r\n| forged | row |\rend")
-    #expect(entry.row == #"| 2026-01-01 | Card | 1.0.0 | field-removed | first line\r\n\| forged \| row \|\rend |"#)
+    #expect(entry.row == #"| 2026-01-01 | Card | 1.0.0 | field-removed | first line\r\n\| forged \| row \|\rend | - |"#)
     let text = "## Accepted breaking changes\n\n| date |\n| --- |\n" + entry.row + "\n"
     #expect(try BaselinesDocument.logRows(of: text) == [entry.row])
     #expect(try BaselinesDocument.logRows(of: text.replacingOccurrences(of: "\n", with: "\r\n"))

@@ -83,7 +83,7 @@ struct ReviewFromTests {
     #expect(plan.stale.map(\.reason) == ["today's encoding differs from the one the result holds"])
   }
 
-  @Test("orphans: listed by review --list and removed only when accepted")
+  @Test("orphans: listed by review --list; removed only when accepted with a reason, logged")
   func orphans() throws {
     let copy = try SampleCopy()
     let original = try treeFiles(copy.directory.url)
@@ -91,6 +91,7 @@ struct ReviewFromTests {
                              to: ".VersionedTestJSON/RetiredViewModel/1.0.0/en.json")
     try copy.directory.write(copy.read("SignInViewModel/1.0.0/en.json"),
                              to: ".VersionedTestJSON/SignInViewModel/1.0.0/it.json")
+    let withOrphans = try treeFiles(copy.directory.url)
     func run(_ arguments: [String]) -> (code: Int32, stdout: String) {
       var out = ""
       let code = ContractsCommandLine.run(
@@ -108,14 +109,31 @@ struct ReviewFromTests {
     #expect(run(["review", "--reject", "RetiredViewModel"]).code == 0)
     #expect(FileManager.default.fileExists(
       atPath: copy.baselines.appendingPathComponent("RetiredViewModel/1.0.0/en.json").path))
-    let removed = run(["review", "--accept", "RetiredViewModel", "SignInViewModel/1.0.0/it"])
+    // Removing a released contract or locale is a break (issue 34.3): no reason, no removal.
+    let unexplained = run(["review", "--accept", "RetiredViewModel", "SignInViewModel/1.0.0/it"])
+    #expect(unexplained.code == 1)
+    #expect(unexplained.stdout.hasPrefix(
+      "Refused: 2 accepted changes break clients of released versions; nothing was written."),
+      "\(unexplained.stdout)")
+    #expect(try treeFiles(copy.directory.url) == withOrphans)
+    let removed = run(["review", "--accept", "RetiredViewModel", "SignInViewModel/1.0.0/it",
+                       "--reason", "Retired screen; Italian dropped"])
     #expect(removed.code == 0, "\(removed.stdout)")
     #expect(removed.stdout.contains("""
       Removed 2 orphaned baselines:
         removed RetiredViewModel/1.0.0/en.json
         removed SignInViewModel/1.0.0/it.json
-      """))
-    #expect(try treeFiles(copy.directory.url) == original, "the tree and Baselines.md as before")
+      Accepted 2 breaking changes, logged in Baselines.md.
+      """), "\(removed.stdout)")
+    let document = try copy.directory.read("Baselines.md")
+    let today = Record.today()
+    #expect(try BaselinesDocument.logRows(of: document).suffix(2) == [
+      "| \(today) | RetiredViewModel |  | contract-removed | Retired screen; Italian dropped | - |",
+      "| \(today) | SignInViewModel | 1.0.0 | locale-removed | Retired screen; Italian dropped "
+        + "| locale `it` |",
+    ])
+    #expect(try treeFiles(copy.directory.url, skipping: "Baselines.md")
+      == original.filter { $0.key != "Baselines.md" }, "the tree as before")
   }
 
   @Test("review with stdin from /dev/null never waits: it lists and exits 1 within seconds")

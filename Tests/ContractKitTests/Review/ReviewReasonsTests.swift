@@ -29,8 +29,8 @@ struct ReviewReasonsTests {
     #expect(!outcome.refused)
     let document = try scenario.directory.read("Baselines.md")
     #expect(try BaselinesDocument.logRows(of: document) == [
-      "| 2026-12-01 | Card | 1.0.0 | field-removed | cards say heading now |",
-      "| 2026-12-01 | Other | 1.0.0 | field-removed | others follow |",
+      "| 2026-12-01 | Card | 1.0.0 | field-removed | cards say heading now | `/title` |",
+      "| 2026-12-01 | Other | 1.0.0 | field-removed | others follow | `/title` |",
     ])
   }
 

@@ -89,77 +89,70 @@ struct ReviewStoreTests {
 
   // MARK: 34.2: a kill at each step of applying
 
-  /// A copy of the sample with an orphan (a retired contract) beside the rename.
-  static func orphaned() throws -> (copy: ReviewCopy, plan: ReviewPlan, original: [String: String]) {
+  /// A copy of the sample with an orphan (a retired contract) that a `review` accepting its
+  /// removal was applying when it was killed: `record` had moved the orphan aside
+  /// (``BaselineRemoval``) and, where `logged`, written the `Baselines.md` that logs it.
+  static func killedWhileRemoving(noted: Bool, logged: Bool) throws
+    -> (copy: ReviewCopy, aside: URL, original: [String: String])
+  {
     let copy = try ReviewCopy()
+    let orphan = "RetiredViewModel/1.0.0/en.json"
     try copy.directory.write(copy.copy.read("SignInViewModel/1.0.0/en.json"),
-                             to: ".VersionedTestJSON/RetiredViewModel/1.0.0/en.json")
-    _ = copy.run(["check"])
-    let plan = try ReviewPlan(catalog: copy.catalog, store: PendingStore(root: copy.pending),
-                              isDownloaded: false)
-    return (copy, plan, Self.snapshot(copy.directory.url).filter {
-      !$0.key.hasPrefix(PendingStore.directoryName)
-    })
-  }
-
-  static func decisions(_ plan: ReviewPlan) throws -> ReviewDecisions {
-    var decisions = ReviewDecisions()
-    let orphan = try #require(plan.changes.first { $0.orphan != nil })
-    let renamed = try #require(plan.changes.first { $0.contract == ReviewCopy.renamed })
-    decisions.accepted = [(renamed, ReviewCopy.reason), (orphan, ReviewCopy.reason)]
-    return decisions
-  }
-
-  @Test("killed before record wrote: the next command restores the orphan and says so",
-        arguments: [ReviewDecisions.Step.journaled, .movedAside(1)])
-  func killedBeforeRecording(_ step: ReviewDecisions.Step) throws {
-    let (copy, plan, original) = try Self.orphaned()
-    #expect(throws: ReviewDecisions.Stopped.self) {
-      _ = try Self.decisions(plan).apply(to: plan, stoppingAt: { $0 == step })
+                             to: ".VersionedTestJSON/" + orphan)
+    let original = Self.snapshot(copy.directory.url)
+    let aside = copy.baselines.appendingPathComponent(
+      "\(BaselineRemoval.folderPrefix)\(ReleaseTruthTests.deadProcess).7")
+    try FileManager.default.createDirectory(
+      at: aside.appendingPathComponent("RetiredViewModel/1.0.0"), withIntermediateDirectories: true)
+    try FileManager.default.moveItem(at: copy.baselines.appendingPathComponent(orphan),
+                                     to: aside.appendingPathComponent(orphan))
+    // The document the removal goes with: today's, plus its log row.
+    let document = try copy.directory.read("Baselines.md") + "| 2026-12-03 | RetiredViewModel | "
+      + "1.0.0 | contract-removed | retired | - |\n"
+    if noted {
+      try Data(SHA256.hex(Array(document.utf8)).utf8)
+        .write(to: aside.appendingPathComponent(BaselineRemoval.digestName))
     }
+    if logged { try copy.directory.write(document, to: "Baselines.md") }
+    return (copy, aside, original)
+  }
+
+  @Test("killed before Baselines.md logged the removal: the next command restores the orphan, once",
+        arguments: [false, true])
+  func killedBeforeTheLog(noted: Bool) throws {
+    let (copy, aside, original) = try Self.killedWhileRemoving(noted: noted, logged: false)
     let next = copy.run(["check"])
-    #expect(next.stderr.contains("Note: An interrupted review (process \(getpid())) had moved "
-      + "1 orphaned baseline aside before applying its decisions: restored to"), "\(next.stderr)")
-    let tree = Self.snapshot(copy.directory.url)
-    #expect(tree.filter { !$0.key.hasPrefix(PendingStore.directoryName) } == original)
-    #expect(!tree.keys.contains { $0.contains(".removing.") || $0.contains(".applying") })
-    #expect(copy.run(["check"]).stderr.isEmpty, "said once")
+    #expect(next.stderr.hasPrefix("Note: Restored 1 baseline that an interrupted record had "
+      + "moved aside without logging their removal (\(aside.lastPathComponent)).\n"),
+            "\(next.stderr)")
+    #expect(Self.snapshot(copy.directory.url).filter { !$0.key.hasPrefix(PendingStore.directoryName) }
+      == original.filter { !$0.key.hasPrefix(PendingStore.directoryName) })
+    #expect(!FileManager.default.fileExists(atPath: aside.path))
+    #expect(!copy.run(["check"]).stderr.contains("Note:"), "said once")
   }
 
-  @Test("killed after record wrote: the next command finishes the removal and says so",
-        arguments: [ReviewDecisions.Step.recorded, .committed])
-  func killedAfterRecording(_ step: ReviewDecisions.Step) throws {
-    let (copy, plan, _) = try Self.orphaned()
-    #expect(throws: ReviewDecisions.Stopped.self) {
-      _ = try Self.decisions(plan).apply(to: plan, stoppingAt: { $0 == step })
-    }
+  @Test("killed after Baselines.md logged the removal: the next command finishes it and says so")
+  func killedAfterTheLog() throws {
+    let (copy, aside, _) = try Self.killedWhileRemoving(noted: true, logged: true)
     let next = copy.run(["check"])
-    let retired = copy.baselines.appendingPathComponent("RetiredViewModel").path
-    if step == .committed {
-      #expect(next.stderr.contains("had applied its decisions but not finished removing 1 "
-        + "orphaned baseline it accepted: removed now."), "\(next.stderr)")
-      #expect(!FileManager.default.fileExists(atPath: retired))
-    } else {
-      // record wrote, the journal did not say so: undone like any kill before the end.
-      #expect(next.stderr.contains("restored to"), "\(next.stderr)")
-      #expect(FileManager.default.fileExists(atPath: retired))
-    }
-    let tree = Self.snapshot(copy.directory.url)
-    #expect(!tree.keys.contains { $0.contains(".removing.") || $0.contains(".applying") })
+    #expect(next.stderr.hasPrefix("Note: Finished removing 1 baseline that an interrupted "
+      + "record had removed and logged (\(aside.lastPathComponent)).\n"), "\(next.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: aside.path))
+    #expect(!FileManager.default.fileExists(
+      atPath: copy.baselines.appendingPathComponent("RetiredViewModel").path))
   }
 
   @Test("swift test undoes what a killed review left too, with a warning")
   func swiftTestRecovers() throws {
-    let (copy, plan, original) = try Self.orphaned()
-    #expect(throws: ReviewDecisions.Stopped.self) {
-      _ = try Self.decisions(plan).apply(to: plan, stoppingAt: { $0 == .movedAside(1) })
-    }
+    let (copy, _, original) = try Self.killedWhileRemoving(noted: false, logged: false)
     let verifier = ContractVerifier({ copy.catalog }, command: "swift run contracts",
                                     environment: [:])
-    #expect(verifier.catalogProblems().contains { $0.message.hasPrefix("An interrupted review") })
+    #expect(verifier.catalogProblems().contains {
+      $0.severity == .warning && $0.message.hasPrefix("Restored 1 baseline that an interrupted record")
+    })
     #expect(Self.snapshot(copy.directory.url).filter {
       !$0.key.hasPrefix(PendingStore.directoryName)
-    } == original)
+    } == original.filter { !$0.key.hasPrefix(PendingStore.directoryName) })
   }
 
   // MARK: 34.8: a check that cannot keep pending results

@@ -117,11 +117,11 @@ var contractsExecutable: URL {
 
 /// Runs the built `contracts` binary in `directory` and waits for it.
 func runBinary(_ arguments: [String], in directory: URL? = nil,
-               environment: [String: String] = [:]) throws
+               environment: [String: String] = [:], executable: URL = contractsExecutable) throws
   -> (code: Int32, stdout: String, stderr: String)
 {
   let process = Process()
-  process.executableURL = contractsExecutable
+  process.executableURL = executable
   process.arguments = arguments
   if let directory { process.currentDirectoryURL = directory }
   process.environment = developerEnvironment.merging(environment) { $1 }

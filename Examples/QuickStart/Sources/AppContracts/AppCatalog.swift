@@ -6,7 +6,8 @@ import Foundation
 public enum AppCatalog {
   public static func make() throws -> Catalog {
     var catalog = try Catalog(
-      versions: ["1.0.0", "1.1.0"],          // every version clients in the field run
+      versions: ["1.0.0", "1.1.0"],          // every version clients in the field run,
+      unreleased: "1.1.0",                   // and the next one while it is in development
       baseLocale: "en", locales: ["es", "de"],
       localizations: AppTranslations.directory)
     // Baselines: .VersionedTestJSON/ beside Package.swift, and Baselines.md beside them.

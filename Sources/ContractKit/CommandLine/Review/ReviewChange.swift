@@ -86,27 +86,17 @@ extension ReviewChange {
   }
 
   /// The orphans a check reported: one change per finding about baselines no contract
-  /// produces, with the files it covers.
-  static func orphans(in findings: [Finding], tree: BaselineTree) -> [ReviewChange] {
+  /// produces, with the files it covers (``BaselineRemoval/files(of:in:)``). Removing a
+  /// contract, version or locale whose breaks the catalog guards is a break: accepting it
+  /// needs a reason, which `Baselines.md` logs, as `record --accept-breaking` would.
+  static func orphans(in findings: [Finding], tree: BaselineTree, catalog: Catalog)
+    -> [ReviewChange]
+  {
     findings.filter { $0.isLeftover && $0.contract != nil }.compactMap { finding in
-      var files: [String]
-      switch finding.scope {
-      case .contract(let name):
-        files = tree.files(of: name).map(\.relativePath)
-          + tree.versions(of: name).map { ContractVersion(contract: name, version: $0) }
-          .filter(tree.metadata.contains).map(\.metadataPath)
-      case .version(let folder):
-        files = tree.files(in: folder).map(\.relativePath)
-          + (tree.metadata.contains(folder) ? [folder.metadataPath] : [])
-      case .locale(let folder, let locale):
-        files = tree.files(in: folder).filter { $0.locale == locale }.map(\.relativePath)
-      case .file(let file):
-        files = [file.relativePath]
-      default:
-        return nil
-      }
+      guard let files = BaselineRemoval.files(of: finding, in: tree) else { return nil }
+      let isBreak = BaselineRemoval.needsReason(finding, tree: tree, catalog: catalog)
       return ReviewChange(results: [], orphan: Orphan(finding: finding, files: files),
-                          findings: [finding], breaks: [])
+                          findings: [finding], breaks: isBreak ? [finding] : [])
     }
   }
 }

@@ -69,7 +69,7 @@ struct ReviewPlan {
       $0.kind.recording == .needsReason && ($0.scope.version.map(catalog.isReleased) ?? true)
     }
     changes = ReviewChange.grouping(applying, breaking: breaking)
-      + ReviewChange.orphans(in: run.report.findings, tree: run.tree)
+      + ReviewChange.orphans(in: run.report.findings, tree: run.tree, catalog: catalog)
     changes = changes.enumerated().sorted { left, right in
       left.element.severity != right.element.severity
         ? left.element.severity > right.element.severity : left.offset < right.offset

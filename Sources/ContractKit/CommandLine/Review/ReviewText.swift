@@ -173,7 +173,9 @@ enum ReviewText {
       for finding in change.breaks {
         if let version = finding.version, !versions.contains(version) { versions.append(version) }
       }
-      return "Breaks clients of \(versions.joined(separator: ", ")): accepting asks why."
+      // A removed contract's break names no version: all of its released ones.
+      let whose = versions.isEmpty ? "released versions" : versions.joined(separator: ", ")
+      return "Breaks clients of \(whose): accepting asks why."
     }
     if change.findings.contains(where: \.kind.breaksClients) {
       return "Breaks no released client (the version is unreleased)."
