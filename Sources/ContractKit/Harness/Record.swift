@@ -109,7 +109,9 @@ package struct Record: Sendable {
     checking.staging = staging
     checking.confirmsTranslations = confirmingTranslations
     let check = try checking.runDetailed()
-    let findings = check.report.findings
+    // A locale that lost most of its texts reads as one finding; each payload that would
+    // lose a text is refused (or logged) on its own.
+    let findings = check.report.findings + check.collapsed
     let changed = changedPaths(check.groups)
     // Only what this run would write is refused or accepted: a committed baseline that
     // `--missing` keeps, or that `--only` leaves out, breaks nothing now. A finding about a
@@ -117,21 +119,27 @@ package struct Record: Sendable {
     let unstable = findings.filter {
       $0.kind.recording == .refuses && selection.touches($0.scope)
     }
+    // Only what a write makes: a finding about a payload this run writes, or a version
+    // folder's `contract.json`; one about the store as a whole (a locale below a coverage
+    // floor) is no baseline's.
     let breaking = (findings.filter { finding in
       finding.recording(under: guarantee) == .needsReason && mode == .all
         && finding.scope.version.map(catalog.isReleased) ?? true
-        && finding.scope.file.map { changed.contains($0.relativePath) } ?? true
+        && finding.scope.file.map { changed.contains($0.relativePath) }
+          ?? !finding.scope.isCatalogWide
     } + (try firstRecordingBreaks(tree: check.tree, files: files)))
       .filter { selection.touches($0.scope) }
     let leftovers = findings.filter(\.isLeftover)
-    var remaining = findings.filter {
-      $0.severity == .error && $0.recording(under: guarantee) == .keeps && !$0.isLeftover
-    }
-    // An error about a case whose bytes equal its baseline (today's type cannot decode
-    // today's payload) stays whatever is recorded.
-    remaining += findings.filter {
-      $0.severity == .error && ![.keeps, .refuses].contains($0.recording(under: guarantee))
-        && $0.scope.file.map { !changed.contains($0.relativePath) } ?? false
+    // Errors that stay whatever is recorded: those recording keeps, those about today's
+    // encoding alone (a missing translation: record at most writes its empty text), and
+    // those about a case whose bytes equal its baseline (today's type cannot decode today's
+    // payload).
+    let remaining = check.report.findings.filter {
+      $0.severity == .error && !$0.isLeftover
+        && ($0.recording(under: guarantee) == .keeps
+          || $0.recording(under: guarantee) != .refuses && $0.kind.valuePair == .currentOnly
+          || $0.recording(under: guarantee) != .refuses
+            && $0.scope.file.map { !changed.contains($0.relativePath) } ?? false)
     }
     if !unstable.isEmpty || breaking.contains(where: { reason(for: $0) == nil }) {
       let refused = Outcome(refused: true, breaking: unstable + breaking, written: [],

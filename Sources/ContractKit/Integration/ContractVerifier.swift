@@ -306,8 +306,10 @@ public final class ContractVerifier: Sendable {
     guard finding.severity >= .warning else { return nil }
     let released = finding.scope.version.map(catalog.isReleased) ?? true
     var message = Self.describe(group, command: command, isReleased: released, onCI: onCI)
+    // Review settles a difference from the baseline, never a problem of today's encoding
+    // alone (a missing translation stays until the YAML has it).
     if reviewable, [.writes, .needsReason].contains(finding.kind.recording),
-      let review = reviewCommand
+      finding.kind.valuePair != .currentOnly, let review = reviewCommand
     {
       message += "\n" + review
     }

@@ -42,9 +42,20 @@ struct FOSMVVMReplicaTests {
       try directory.write(text.replacingOccurrences(of: old, with: new), to: file)
     }
 
-    func check() throws -> Report {
-      try Check(catalog: SampleCatalog.fosmvvmApp(localizations: localizations, baselines: baselines))
-        .run()
+    /// Deletes `locale`'s translation file.
+    func delete(_ locale: String) throws {
+      try FileManager.default.removeItem(at: localizations.appendingPathComponent("\(locale).yml"))
+    }
+
+    var catalog: Catalog {
+      get throws { try SampleCatalog.fosmvvmApp(localizations: localizations, baselines: baselines) }
+    }
+
+    func check() throws -> Report { try Check(catalog: catalog).run() }
+
+    /// Records the copy as it is, so that its `Baselines.md` describes its tree.
+    func record(reason: String? = nil) throws -> Record.Outcome {
+      try Record(catalog: catalog, acceptBreakingReason: reason, date: "2026-12-03").run()
     }
   }
 
@@ -65,20 +76,27 @@ struct FOSMVVMReplicaTests {
     #expect(spanish.missing == 0)
   }
 
-  @Test("a Spanish key deleted (FOSMVVM writes \"\") is translation-missing naming the key")
+  @Test("a Spanish key deleted: one translation-lost per locale and path, and nothing else")
   func deletedSpanishKey() throws {
     let copy = try Copy()
+    _ = try copy.record()
     try copy.edit("es", "    pageTitle: \"Tareas\"\n", "")
     let report = try copy.check()
-    #expect(Self.briefs(report, [.translationMissing]) == [
-      "error translation-missing JobListViewModel 1.0.0 es default /pageTitle",
-      "error translation-missing JobListViewModel 1.0.0 es empty /pageTitle",
+    // The baselines show "Tareas": clients in Spanish lose their text. Not also
+    // translation-missing, text-changed or a stale Baselines.md (only the YAML changed).
+    #expect(Self.briefs(report, Set(FindingKind.allCases)) == [
+      "error translation-lost JobListViewModel 1.0.0 es default /pageTitle",
+      "error translation-lost JobListViewModel 1.0.0 es empty /pageTitle",
     ])
-    // Where a translator finds the text: the base locale's YAML file and line.
-    #expect(report.findings.first { $0.kind == .translationMissing }?.message
-      == "key 'JobListViewModel.pageTitle' has no translation here or in any fallback locale "
-        + "(en has it at \(copy.localizations.path)/en.yml:10)")
+    #expect(!report.findings.contains { $0.kind == .baselinesStale })
+    let lost = try #require(report.findings.first { $0.kind == .translationLost })
+    #expect(lost.message == "the translation of key 'JobListViewModel.pageTitle' is lost: "
+      + "clients here now see nothing (this locale has no text for it); it belongs in "
+      + "\(copy.localizations.path)/es.yml")
+    #expect(lost.baseline == .string("Tareas"))
+    #expect(lost.current == .string(""))
     #expect(report.coverage.first { $0.locale == "es" }?.missing == 8)
+    #expect(ExitStatus.code(for: report) == 1)
   }
 
   @Test("an English text reworded without its translations is translation-stale elsewhere")
@@ -100,32 +118,48 @@ struct FOSMVVMReplicaTests {
     ])
   }
 
-  @Test("an English key deleted is translation-missing in en, and no translation is stale")
+  @Test("an English key deleted is translation-lost in en alone, and no translation is stale")
   func deletedEnglishKey() throws {
     let copy = try Copy()
     try copy.edit("en", "    retryTitle: \"Try another card\"\n", "")
     let report = try copy.check()
-    #expect(Self.briefs(report, [.translationMissing, .translationStale]) == [
-      "error translation-missing CardDeclinedErrorViewModel 1.0.0 en default /retryTitle",
+    #expect(Self.briefs(report, [.translationLost, .translationMissing, .translationStale]) == [
+      "error translation-lost CardDeclinedErrorViewModel 1.0.0 en default /retryTitle",
     ])
-    // The base locale lacks it: the first other locale that has it is named.
-    #expect(report.findings.first { $0.kind == .translationMissing }?.message
-      == "key 'CardDeclinedErrorViewModel.retryTitle' has no translation here or in any "
-        + "fallback locale (es has it at \(copy.localizations.path)/es.yml:24)")
+    #expect(report.findings.first { $0.kind == .translationLost }?.message
+      == "the translation of key 'CardDeclinedErrorViewModel.retryTitle' is lost: clients here "
+        + "now see nothing (this locale has no text for it); it belongs in "
+        + "\(copy.localizations.path)/en.yml")
   }
 
-  @Test("an enum case's display text emptied in German is translation-missing (<Enum>.<case>)")
+  @Test("a key no locale ever had is translation-missing, naming a locale that has it")
+  func neverTranslated() throws {
+    let copy = try Copy()
+    // German never had the text (its baseline is already empty): missing, not lost.
+    try copy.edit("de", "    retryTitle: \"Andere Karte verwenden\"\n", "")
+    _ = try copy.record(reason: "German retry text pending")
+    let report = try copy.check()
+    #expect(Self.briefs(report, [.translationLost, .translationMissing]) == [
+      "error translation-missing CardDeclinedErrorViewModel 1.0.0 de default /retryTitle",
+    ])
+    #expect(report.findings.first { $0.kind == .translationMissing }?.message
+      == "key 'CardDeclinedErrorViewModel.retryTitle' has no translation here or in any "
+        + "fallback locale (en has it at \(copy.localizations.path)/en.yml:24)")
+  }
+
+  @Test("an enum case's display text emptied in German is translation-lost (<Enum>.<case>)")
   func keyOfAnEnumCase() throws {
     let copy = try Copy()
     // A display text of an enum case, deleted in German: FOSMVVM shows nothing.
     try copy.edit("de", "running: \"Läuft\"", "running: \"\"")
     let report = try copy.check()
-    #expect(Self.briefs(report, [.translationMissing]) == [
-      "error translation-missing JobListViewModel 1.0.0 de default /rows/0/stateDisplay",
+    #expect(Self.briefs(report, [.translationLost, .translationMissing]) == [
+      "error translation-lost JobListViewModel 1.0.0 de default /rows/0/stateDisplay",
     ])
-    #expect(report.findings.first { $0.kind == .translationMissing }?.message
-      == "key 'JobListViewModel.JobState.running' (\(copy.localizations.path)/de.yml:13) "
-        + "has an empty translation")
+    #expect(report.findings.first { $0.kind == .translationLost }?.message
+      == "the translation of key 'JobListViewModel.JobState.running' is lost: clients here "
+        + "now see nothing (its text here is empty); it belongs in "
+        + "\(copy.localizations.path)/de.yml")
   }
 
   @Test("a Spanish text that lost a placeholder is placeholder-mismatch naming key, file and line")
