@@ -9,7 +9,9 @@ import Foundation
 ///
 /// The copy stays where it is between runs: its `.build` is kept, so only what changed is
 /// built again. Each scenario starts from ``reset()``, the quick start as committed. One
-/// copy serves every test, one at a time (its suites are serialized).
+/// copy serves every test, one at a time (its suites are serialized). Builds and runs take
+/// minutes: they run on a thread of their own while the test is suspended, never blocking a
+/// thread of Swift Testing's cooperative pool (two on two cores).
 final class QuickStartCopy: @unchecked Sendable {
   let root: URL
   private let source = packageRoot.appendingPathComponent("Examples/QuickStart")
@@ -65,24 +67,30 @@ final class QuickStartCopy: @unchecked Sendable {
   }
 
   /// Builds the copy (its tests too with `tests`), failing with the compiler's output.
-  func build(tests: Bool = false) throws {
-    let result = try swift(tests ? ["build", "--build-tests"] : ["build"])
+  func build(tests: Bool = false) async throws {
+    let result = try await swift(tests ? ["build", "--build-tests"] : ["build"])
     guard result.status == 0 else { throw CopyError.build(result.output + result.error) }
   }
 
   /// `swift run app-contracts <arguments>` in the copy, without building.
-  func contracts(_ arguments: String...) throws -> Run {
-    try run([root.appendingPathComponent(".build/debug/app-contracts").path] + arguments)
+  func contracts(_ arguments: String...) async throws -> Run {
+    try await run([root.appendingPathComponent(".build/debug/app-contracts").path] + arguments)
   }
 
   /// `swift <arguments>` in the copy.
-  func swift(_ arguments: [String]) throws -> Run { try run(["swift"] + arguments) }
+  func swift(_ arguments: [String]) async throws -> Run { try await run(["swift"] + arguments) }
 
-  private func run(_ arguments: [String]) throws -> Run {
-    let outcome = try ChildProcess(arguments: arguments, directory: root, timeLimit: 2_400).run()
-    guard !outcome.timedOut else { throw CopyError.timedOut(arguments.joined(separator: " ")) }
-    return Run(status: outcome.status, output: String(decoding: outcome.output, as: UTF8.self),
-               error: outcome.error)
+  private func run(_ arguments: [String]) async throws -> Run {
+    let root = self.root
+    return try await BackgroundValue { () -> Result<Run, any Error> in
+      Result {
+        let outcome = try ChildProcess(arguments: arguments, directory: root, timeLimit: 2_400)
+          .run()
+        guard !outcome.timedOut else { throw CopyError.timedOut(arguments.joined(separator: " ")) }
+        return Run(status: outcome.status, output: String(decoding: outcome.output, as: UTF8.self),
+                   error: outcome.error)
+      }
+    }.get().get()
   }
 
   enum CopyError: Error {
