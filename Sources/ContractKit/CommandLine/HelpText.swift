@@ -111,7 +111,9 @@ extension Invocation.Command {
     case .record:
       """
       Refuses, writing nothing, when a new encoding would break a committed baseline of a
-      released version, unless --accept-breaking comes with a --reason, which Baselines.md logs.
+      released version, lose a translation it holds (translation-lost) or hold a text with no
+      translation (translation-missing), unless --accept-breaking comes with a --reason, which
+      Baselines.md logs.
       Writes are atomic; a second record changes no byte. Files no contract owns are listed,
       never deleted.
 

@@ -4,8 +4,8 @@ import ContractKitRuntime
 /// one `translation-lost` finding about the locale, instead of one per text.
 ///
 /// ```text
-/// error  translation-lost  in fr: 30 of 30 texts lost their translation and now fall back
-///   to en; no translation file has fr (Localization/fr.yml missing?)
+/// error  translation-lost  in fr: 30 of 30 texts now fall back to en; no translation file
+///   has fr (Localization/fr.yml missing?)
 /// ```
 /// The findings of each text stay behind it: `record` refuses (or, with a reason, logs) each
 /// payload that would lose one.

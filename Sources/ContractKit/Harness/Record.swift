@@ -134,12 +134,13 @@ package struct Record: Sendable {
     // encoding alone (a missing translation: record at most writes its empty text), and
     // those about a case whose bytes equal its baseline (today's type cannot decode today's
     // payload).
-    let remaining = check.report.findings.filter {
-      $0.severity == .error && !$0.isLeftover
-        && ($0.recording(under: guarantee) == .keeps
-          || $0.recording(under: guarantee) != .refuses && $0.kind.valuePair == .currentOnly
-          || $0.recording(under: guarantee) != .refuses
-            && $0.scope.file.map { !changed.contains($0.relativePath) } ?? false)
+    let remaining = check.report.findings.filter { finding in
+      let effect = finding.recording(under: guarantee)
+      guard finding.severity == .error, !finding.isLeftover, effect != .refuses else {
+        return false
+      }
+      return effect == .keeps || finding.kind.valuePair == .currentOnly
+        || finding.scope.file.map { !changed.contains($0.relativePath) } ?? false
     }
     if !unstable.isEmpty || breaking.contains(where: { reason(for: $0) == nil }) {
       let refused = Outcome(refused: true, breaking: unstable + breaking, written: [],
