@@ -74,15 +74,21 @@ struct TreeDiffLocalizationTests {
     ])
   }
 
+  /// German already showing the English greeting (never translated), then the English text
+  /// reworded and German still showing it.
+  static var neverTranslated: (old: [String: TreeFile], new: [String: TreeFile]) {
+    (old: Dashboard.tree { locale, value in
+      if locale == "de" { value.set("/greeting", to: "Welcome back") }
+    },
+    new: Dashboard.tree { locale, value in
+      if locale != "es" { value.set("/greeting", to: "Welcome") }
+    })
+  }
+
   @Test("a text never translated that falls back to a changed English text is a fallback")
   func neverTranslatedFallback() throws {
-    // German already showed the English text: it was never translated, so nothing is lost.
-    let old = Dashboard.tree { locale, value in
-      if locale == "de" { value.set("/greeting", to: "Welcome back") }
-    }
-    let new = Dashboard.tree { locale, value in
-      if locale != "es" { value.set("/greeting", to: "Welcome") }
-    }
+    // German was never translated, so nothing is lost.
+    let (old, new) = Self.neverTranslated
     let run = try runDiff(old: old, new: new)
     #expect(run.lines == [
       "translation-fallback warning Dashboard 1.0.0 de default /greeting",
@@ -107,12 +113,7 @@ struct TreeDiffLocalizationTests {
 
   @Test("a fallback with --strict exits 1")
   func fallbackStrict() throws {
-    let old = Dashboard.tree { locale, value in
-      if locale == "de" { value.set("/greeting", to: "Welcome back") }
-    }
-    let new = Dashboard.tree { locale, value in
-      if locale != "es" { value.set("/greeting", to: "Welcome") }
-    }
+    let (old, new) = Self.neverTranslated
     #expect(try runDiff(old: old, new: new).code == 0)
     #expect(try runDiff(old: old, new: new, ["--strict"]).code == 1)
   }
