@@ -75,11 +75,11 @@ struct FOSMVVMKeyRuleTests {
 
   @Test("the rule's text deleted in Spanish: one finding per place, naming the key",
         arguments: rules)
-  func rule(_ rule: Rule) throws {
+  func rule(_ rule: Rule) async throws {
     let copy = try Copy()
-    _ = try copy.record()
+    _ = try await copy.record()
     try copy.edit("es", rule.deleted, "")
-    let report = try copy.check()
+    let report = try await copy.check()
     #expect(FOSMVVMReplicaTests.briefs(report, Set(FindingKind.allCases)) == rule.places.map {
       "error \(rule.kind.rawValue) \(rule.contract) 1.0.0 es \($0)"
     }.sorted())

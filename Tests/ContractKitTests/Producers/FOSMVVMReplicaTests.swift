@@ -51,11 +51,18 @@ struct FOSMVVMReplicaTests {
       get throws { try SampleCatalog.fosmvvmApp(localizations: localizations, baselines: baselines) }
     }
 
-    func check() throws -> Report { try Check(catalog: catalog).run() }
+    /// Checks the copy, off the cooperative pool (``offPool(_:)``).
+    func check() async throws -> Report {
+      let catalog = try self.catalog
+      return try await offPool { try Check(catalog: catalog).run() }
+    }
 
     /// Records the copy as it is, so that its `Baselines.md` describes its tree.
-    func record(reason: String? = nil) throws -> Record.Outcome {
-      try Record(catalog: catalog, acceptBreakingReason: reason, date: "2026-12-03").run()
+    func record(reason: String? = nil) async throws -> Record.Outcome {
+      let catalog = try self.catalog
+      return try await offPool {
+        try Record(catalog: catalog, acceptBreakingReason: reason, date: "2026-12-03").run()
+      }
     }
   }
 
@@ -67,9 +74,9 @@ struct FOSMVVMReplicaTests {
   }
 
   @Test("the unchanged app: no finding at all (no key-unused), and coverage counts its texts")
-  func unchanged() throws {
+  func unchanged() async throws {
     let copy = try Copy()
-    let report = try copy.check()
+    let report = try await copy.check()
     #expect(ContractKitTests.briefs(report, excluding: [.baselinesStale]) == [])
     let spanish = try #require(report.coverage.first { $0.locale == "es" })
     #expect(spanish.resolved == 136)
@@ -77,11 +84,11 @@ struct FOSMVVMReplicaTests {
   }
 
   @Test("a Spanish key deleted: one translation-lost per locale and path, and nothing else")
-  func deletedSpanishKey() throws {
+  func deletedSpanishKey() async throws {
     let copy = try Copy()
-    _ = try copy.record()
+    _ = try await copy.record()
     try copy.edit("es", "    pageTitle: \"Tareas\"\n", "")
-    let report = try copy.check()
+    let report = try await copy.check()
     // The baselines show "Tareas": clients in Spanish lose their text. Not also
     // translation-missing, text-changed or a stale Baselines.md (only the YAML changed).
     #expect(Self.briefs(report, Set(FindingKind.allCases)) == [
@@ -100,10 +107,10 @@ struct FOSMVVMReplicaTests {
   }
 
   @Test("an English text reworded without its translations is translation-stale elsewhere")
-  func staleTranslations() throws {
+  func staleTranslations() async throws {
     let copy = try Copy()
     try copy.edit("en", "heading: \"Today\"", "heading: \"Today's jobs\"")
-    let report = try copy.check()
+    let report = try await copy.check()
     #expect(Self.briefs(report, [.translationStale]) == [
       "warning translation-stale JobListViewModel 1.0.0 de default /summary/heading",
       "warning translation-stale JobListViewModel 1.0.0 de empty /summary/heading",
@@ -119,10 +126,10 @@ struct FOSMVVMReplicaTests {
   }
 
   @Test("an English key deleted is translation-lost in en alone, and no translation is stale")
-  func deletedEnglishKey() throws {
+  func deletedEnglishKey() async throws {
     let copy = try Copy()
     try copy.edit("en", "    retryTitle: \"Try another card\"\n", "")
-    let report = try copy.check()
+    let report = try await copy.check()
     #expect(Self.briefs(report, [.translationLost, .translationMissing, .translationStale]) == [
       "error translation-lost CardDeclinedErrorViewModel 1.0.0 en default /retryTitle",
     ])
@@ -133,12 +140,12 @@ struct FOSMVVMReplicaTests {
   }
 
   @Test("a key no locale ever had is translation-missing, naming a locale that has it")
-  func neverTranslated() throws {
+  func neverTranslated() async throws {
     let copy = try Copy()
     // German never had the text (its baseline is already empty): missing, not lost.
     try copy.edit("de", "    retryTitle: \"Andere Karte verwenden\"\n", "")
-    _ = try copy.record(reason: "German retry text pending")
-    let report = try copy.check()
+    _ = try await copy.record(reason: "German retry text pending")
+    let report = try await copy.check()
     #expect(Self.briefs(report, [.translationLost, .translationMissing]) == [
       "error translation-missing CardDeclinedErrorViewModel 1.0.0 de default /retryTitle",
     ])
@@ -148,11 +155,11 @@ struct FOSMVVMReplicaTests {
   }
 
   @Test("an enum case's display text emptied in German is translation-lost (<Enum>.<case>)")
-  func keyOfAnEnumCase() throws {
+  func keyOfAnEnumCase() async throws {
     let copy = try Copy()
     // A display text of an enum case, deleted in German: FOSMVVM shows nothing.
     try copy.edit("de", "running: \"Läuft\"", "running: \"\"")
-    let report = try copy.check()
+    let report = try await copy.check()
     #expect(Self.briefs(report, [.translationLost, .translationMissing]) == [
       "error translation-lost JobListViewModel 1.0.0 de default /rows/0/stateDisplay",
     ])
@@ -163,10 +170,10 @@ struct FOSMVVMReplicaTests {
   }
 
   @Test("a Spanish text that lost a placeholder is placeholder-mismatch naming key, file and line")
-  func placeholderLost() throws {
+  func placeholderLost() async throws {
     let copy = try Copy()
     try copy.edit("es", "\"%{active} de %{total} tareas en curso\"", "\"%{active} tareas en curso\"")
-    let report = try copy.check()
+    let report = try await copy.check()
     let mismatches = report.findings.filter { $0.kind == .placeholderMismatch }
     #expect(mismatches.map(brief) == ["error placeholder-mismatch es"])
     #expect(mismatches.map(\.message) == [

@@ -17,11 +17,11 @@ struct LostTranslationTests {
   static let textsPerLocale = 136
 
   @Test("fr.yml deleted: one grouped error naming the missing file, in check and the gate")
-  func deletedLocaleFile() throws {
+  func deletedLocaleFile() async throws {
     let copy = try Copy()
-    _ = try copy.record()
+    _ = try await copy.record()
     try copy.delete("fr")
-    let report = try copy.check()
+    let report = try await copy.check()
     #expect(briefs(report) == ["error translation-lost fr"])
     #expect(report.findings.map(\.message) == [
       "\(Self.textsPerLocale) of \(Self.textsPerLocale) texts now show nothing; no translation "
@@ -29,7 +29,8 @@ struct LostTranslationTests {
     ])
     #expect(ExitStatus.code(for: report) == 1)
     // The gate fails on it too.
-    let gate = try ReleaseGate(catalog: copy.catalog).run()
+    let catalog = try copy.catalog
+    let gate = try await offPool { try ReleaseGate(catalog: catalog).run() }
     #expect(!gate.summary.gatePasses)
     #expect(briefs(gate, excluding: [.versionBumpRequired]) == ["error translation-lost fr"])
   }
@@ -37,7 +38,7 @@ struct LostTranslationTests {
   @Test("fr.yml deleted: swift test fails with the one grouped error, each case passes")
   func deletedLocaleFileInTests() async throws {
     let copy = try Copy()
-    _ = try copy.record()
+    _ = try await copy.record()
     try copy.delete("fr")
     let catalog = try copy.catalog
     // The command `record` named in Baselines.md: `contracts`.
@@ -53,34 +54,34 @@ struct LostTranslationTests {
   }
 
   @Test("fr.yml deleted: record refuses, and with a reason writes and logs each loss")
-  func deletedLocaleFileRecord() throws {
+  func deletedLocaleFileRecord() async throws {
     let copy = try Copy()
-    _ = try copy.record()
+    _ = try await copy.record()
     try copy.delete("fr")
-    let refused = try copy.record()
+    let refused = try await copy.record()
     #expect(refused.refused)
     #expect(refused.written == [])
     #expect(Set(refused.breaking.map(\.kind)) == [.translationLost, .translationMissing])
     #expect(Set(refused.breaking.compactMap(\.locale)) == ["fr"])
     // With a reason: written, and logged like a break, per contract and version.
-    let accepted = try copy.record(reason: "French is retired from the app")
+    let accepted = try await copy.record(reason: "French is retired from the app")
     #expect(!accepted.refused)
     let log = try copy.directory.read("Baselines.md")
     #expect(log.contains("| 2026-12-03 | JobListViewModel | 1.0.0 | translation-lost | "
       + "French is retired from the app |"))
     // From then on French shows nothing, which is no longer a loss but still missing.
-    let after = try copy.check()
+    let after = try await copy.check()
     #expect(!after.findings.contains { $0.kind == .translationLost })
     #expect(after.findings.contains { $0.kind == .translationMissing && $0.locale == "fr" })
   }
 
   @Test("a locale whose translations moved to another file: the file it read is named")
-  func emptiedLocaleFile() throws {
+  func emptiedLocaleFile() async throws {
     let copy = try Copy()
-    _ = try copy.record()
+    _ = try await copy.record()
     try copy.directory.write("fr:\n  Unrelated:\n    title: \"Rien\"\n",
                              to: "Localization/fr.yml")
-    let report = try copy.check()
+    let report = try await copy.check()
     #expect(briefs(report, excluding: [.keyUnused]) == ["error translation-lost fr"])
     #expect(report.findings.first { $0.kind == .translationLost }?.message
       == "\(Self.textsPerLocale) of \(Self.textsPerLocale) texts now show nothing; read "
@@ -111,13 +112,13 @@ struct LostTranslationTests {
   }
 
   @Test("a new text whose key no locale has: translation-missing in every locale, not recorded")
-  func newTextWithoutKey() throws {
+  func newTextWithoutKey() async throws {
     let copy = try Copy()
     for contract in FOSMVVMReplicaTests.contracts where contract != "JobListViewModel" {
       try FileManager.default.removeItem(at: copy.baselines.appendingPathComponent(contract))
     }
     let catalog = try Self.withNewText(copy)
-    let report = try Check(catalog: catalog).run()
+    let report = try await offPool { try Check(catalog: catalog).run() }
     let missing = report.findings.filter { $0.kind == .translationMissing }
     // Every locale, variant and version: 6 × 2 × 4.
     #expect(missing.count == 48)
@@ -127,20 +128,20 @@ struct LostTranslationTests {
       == "key 'JobListViewModel.subtitle' has no translation in any locale, so the text is "
         + "empty; add it to \(copy.localizations.path)/de.yml")
     // record refuses to commit the empty text.
-    let refused = try Record(catalog: catalog, date: "2026-12-03").run()
+    let refused = try await offPool { try Record(catalog: catalog, date: "2026-12-03").run() }
     #expect(refused.refused)
     #expect(refused.written == [])
     #expect(Set(refused.breaking.map(\.kind)) == [.translationMissing])
   }
 
   @Test("a hand-edited French baseline text is text-changed, never translation-stale")
-  func handEditedBaseline() throws {
+  func handEditedBaseline() async throws {
     let copy = try Copy()
     let file = ".VersionedTestJSON/JobListViewModel/1.0.0/fr.json"
     let text = try copy.directory.read(file)
     try copy.directory.write(text.replacingOccurrences(of: "\"Tâches\"", with: "\"TÂCHES\""),
                              to: file)
-    let report = try copy.check()
+    let report = try await copy.check()
     #expect(briefs(report, excluding: [.baselinesStale])
       == ["info text-changed JobListViewModel 1.0.0 fr default /pageTitle"])
   }
