@@ -174,7 +174,7 @@ struct CheckFindingTests {
     #expect(change.current == "Resumen de la semana")
   }
 
-  @Test("a dropped Spanish key falls back to English: translation-fallback (warning)")
+  @Test("a dropped Spanish key that was translated is translation-lost, and nothing else")
   func droppedSpanishKey() throws {
     let scenario = try Scenario()
     let catalog = try scenario.catalog(yaml: Scenario.yaml) {
@@ -185,11 +185,29 @@ struct CheckFindingTests {
     let report = try scenario.check(scenario.catalog(yaml: yaml) {
       try $0.register(CardV1.self, named: "Card", stub: { .init() })
     })
-    // Baselines.md's coverage table changed too, so it is stale until re-recorded.
-    #expect(briefs(report, excluding: [.textChanged, .keyUnused]) == [
-      "warning baselines-stale",
-      "warning translation-fallback Card 1.0.0 es default /title",
+    // Spanish clients now see English where they saw Spanish: an error. Not also a fallback
+    // or a changed text, and Baselines.md is not stale (only the YAML changed).
+    #expect(briefs(report, excluding: [.keyUnused]) == [
+      "error translation-lost Card 1.0.0 es default /title",
     ])
+    let lost = try #require(report.findings.first { $0.kind == .translationLost })
+    #expect(lost.message == "the translation of key 'Card.title' is lost: clients here now see "
+      + "the en text; it belongs in card.yml")
+    #expect(lost.baseline == "Resumen semanal")
+    #expect(lost.current == "Weekly summary")
+    #expect(ExitStatus.code(for: report) == 1)
+  }
+
+  @Test("a Spanish key never translated falls back to English: translation-fallback (warning)")
+  func neverTranslatedSpanishKey() throws {
+    let scenario = try Scenario()
+    let yaml = Scenario.yaml.replacingOccurrences(of: "title: \"Resumen semanal\"", with: "")
+    let catalog = try scenario.catalog(yaml: yaml) {
+      try $0.register(CardV1.self, named: "Card", stub: { .init() })
+    }
+    try scenario.record(catalog)
+    let report = try scenario.check(catalog)
+    #expect(briefs(report) == ["warning translation-fallback Card 1.0.0 es default /title"])
     #expect(ExitStatus.code(for: report) == 0)
   }
 
@@ -204,17 +222,21 @@ struct CheckFindingTests {
     let catalog = try scenario.catalog(yaml: yaml) {
       try $0.register(Texts.self, named: "Card", stub: { .init() })
     }
-    _ = try Record(catalog: catalog).run()
+    // record refuses to commit a missing text without a reason.
+    #expect(try Record(catalog: catalog).run().refused)
+    _ = try Record(catalog: catalog, acceptBreakingReason: "texts come next sprint").run()
     let report = try scenario.check(catalog)
     #expect(briefs(report, excluding: [.keyUnused]) == [
       "error translation-missing Card 1.0.0 en default /subtitle",
       "error translation-missing Card 1.0.0 es default /subtitle",
       "error translation-missing Card 1.0.0 es default /title",
     ])
-    // Each names the key and, where any locale wrote it, the YAML file and line.
+    // Each names the key and the YAML file it belongs in, or its file and line.
     #expect(report.findings.filter { $0.kind == .translationMissing }.map(\.message) == [
-      "key 'Card.subtitle' has no translation here or in any fallback locale",
-      "key 'Card.subtitle' has no translation here or in any fallback locale",
+      "key 'Card.subtitle' has no translation in any locale, so the text is empty; add it to "
+        + "card.yml",
+      "key 'Card.subtitle' has no translation in any locale, so the text is empty; add it to "
+        + "card.yml",
       "key 'Card.title' (card.yml:6) has an empty translation",
     ])
   }

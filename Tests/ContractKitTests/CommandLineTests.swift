@@ -156,7 +156,7 @@ struct CommandLineTests {
     #expect(result.code == 0 && result.stdout.isEmpty)
     let report = try JSONParser.parse(Array(try Data(contentsOf: output)), file: "report.json")
     #expect(report["summary"]?["gate"] == "pass")
-    #expect(report["summary"]?["baselines"] == 600)
+    #expect(report["summary"]?["baselines"] == 624)
     #expect(report["findings"] == [])
   }
 
@@ -194,7 +194,7 @@ struct CommandLineTests {
                                         file: path)
       if case .number(let count)? = report["summary"]?["contracts"] { contracts += Int(count.canonical) ?? 0 }
     }
-    #expect(contracts == 19)
+    #expect(contracts == 20)
     let merged = runContracts(["merge"] + paths + ["--format", "json"])
     let whole = runContracts(["check", "--baselines", copy.baselines.path, "--format", "json"])
     #expect(merged.code == whole.code)

@@ -50,7 +50,7 @@ struct FOSMVVMWireTests {
          expected: both("error field-removed", "CardDeclinedErrorViewModel", "/errorCode")),
     Edit(name: "an emptied translation", viewModel: "CardDeclinedErrorViewModel",
          locales: ["es"], change: { $0.set("/title", to: "") },
-         expected: ["error translation-missing CardDeclinedErrorViewModel 1.0.0 es default /title"]),
+         expected: ["error translation-lost CardDeclinedErrorViewModel 1.0.0 es default /title"]),
     Edit(name: "reordered rows", viewModel: "DashboardViewModel", change: { value in
       guard case .array(let rows)? = value["rows"] else { return }
       value.set("/rows", to: .array(rows.reversed()))

@@ -115,7 +115,7 @@ struct JUnitSchemaTests {
     #expect(testCounts["check clean"] == testCounts["check failing"])
     #expect(testCounts["check clean"] == testCounts["merge clean"])
     #expect(testCounts["merge clean"] == testCounts["merge failing"])
-    #expect(testCounts["check clean"] == 4 + 19 + 19 * 4 + 600)
+    #expect(testCounts["check clean"] == 4 + 20 + 20 * 4 + 624)
     #expect((testCounts["diff failing"] ?? 0) == (testCounts["diff clean"] ?? 0))
   }
 }

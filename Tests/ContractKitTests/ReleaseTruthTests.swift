@@ -200,11 +200,11 @@ struct ReleaseTruthTests {
   @Test("record removes a retired version only with a reason, and review's orphan the same way")
   func retiredVersion() throws {
     let scenario = try Scenario()
-    let both = try scenario.catalog(versions: [Scenario.v1, Scenario.v2]) {
+    let both = try scenario.catalog(versions: [Scenario.v1, Scenario.v2], yaml: Scenario.yaml) {
       try $0.register(Card.self, named: "Card", stub: { .init() })
     }
     try scenario.record(both)
-    let newest = try scenario.catalog(versions: [Scenario.v2]) {
+    let newest = try scenario.catalog(versions: [Scenario.v2], yaml: Scenario.yaml) {
       try $0.register(Card.self, named: "Card", stub: { .init() })
     }
     let refused = try Record(catalog: newest).run()

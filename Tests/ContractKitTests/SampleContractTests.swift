@@ -19,10 +19,10 @@ struct SampleContractTests {
   @Test("catalog-wide: no removed contracts, stale Baselines.md or unused keys")
   func catalogWide() async { await expectCatalog(sampleContracts) }
 
-  @Test("the catalog covers 19 contracts × 4 versions × 6 locales plus variants")
+  @Test("the catalog covers 20 contracts × 4 versions × 6 locales plus variants")
   func size() {
-    #expect(sampleContracts.cases.count == 600)
-    #expect(Set(sampleContracts.cases.map(\.contract)).count == 19)
+    #expect(sampleContracts.cases.count == 624)
+    #expect(Set(sampleContracts.cases.map(\.contract)).count == 20)
     #expect(Set(sampleContracts.cases.map(\.variant)) == ["default", "empty", "free", "long-text"])
   }
 }

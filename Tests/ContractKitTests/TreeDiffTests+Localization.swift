@@ -36,42 +36,66 @@ struct TreeDiffLocalizationTests {
     #expect(run.findings.count == 3)
   }
 
-  @Test("a localized value that became empty is one translation-missing error")
+  @Test("a translation that became empty is one translation-lost error")
   func translationMissing() throws {
     let run = try runDiff(old: Dashboard.tree(), new: Dashboard.tree { locale, value in
       if locale == "es" { value.set("/greeting", to: "") }
     })
-    #expect(run.lines == ["translation-missing error Dashboard 1.0.0 es default /greeting"])
+    #expect(run.lines == ["translation-lost error Dashboard 1.0.0 es default /greeting"])
     #expect(run.code == 1)
   }
 
-  @Test("a localized value in a row that became empty is translation-missing at that row")
+  @Test("a translation in a row that became empty is translation-lost at that row")
   func translationMissingInRow() throws {
     let run = try runDiff(old: Dashboard.tree(), new: Dashboard.tree { locale, value in
       if locale == "de" { value.set("/cards/1/open", to: "") }
     })
-    #expect(run.lines == ["translation-missing error Dashboard 1.0.0 de default /cards/1/open"])
+    #expect(run.lines == ["translation-lost error Dashboard 1.0.0 de default /cards/1/open"])
   }
 
-  @Test("a translation that became the base locale's text is one translation-fallback")
+  @Test("a translation that became the base locale's text is one translation-lost error")
   func translationFallback() throws {
     let run = try runDiff(old: Dashboard.tree(), new: Dashboard.tree { locale, value in
       if locale == "es" { value.set("/greeting", to: "Welcome back") }
     })
-    #expect(run.lines == ["translation-fallback warning Dashboard 1.0.0 es default /greeting"])
-    #expect(run.code == 0)
-    #expect(run.summary["warnings"] == 1)
+    #expect(run.lines == ["translation-lost error Dashboard 1.0.0 es default /greeting"])
+    #expect(run.code == 1)
+    #expect(run.summary["errors"] == 1)
   }
 
-  @Test("every locale falling back to English is one translation-fallback per locale")
+  @Test("every locale falling back to English is one translation-lost per locale")
   func translationFallbackEverywhere() throws {
     let run = try runDiff(old: Dashboard.tree(), new: Dashboard.tree { _, value in
       value.set("/cards/0/open", to: "Open")
     })
     #expect(run.lines == [
-      "translation-fallback warning Dashboard 1.0.0 de default /cards/0/open",
-      "translation-fallback warning Dashboard 1.0.0 es default /cards/0/open",
+      "translation-lost error Dashboard 1.0.0 de default /cards/0/open",
+      "translation-lost error Dashboard 1.0.0 es default /cards/0/open",
     ])
+  }
+
+  /// German already showing the English greeting (never translated), then the English text
+  /// reworded and German still showing it.
+  static var neverTranslated: (old: [String: TreeFile], new: [String: TreeFile]) {
+    (old: Dashboard.tree { locale, value in
+      if locale == "de" { value.set("/greeting", to: "Welcome back") }
+    },
+    new: Dashboard.tree { locale, value in
+      if locale != "es" { value.set("/greeting", to: "Welcome") }
+    })
+  }
+
+  @Test("a text never translated that falls back to a changed English text is a fallback")
+  func neverTranslatedFallback() throws {
+    // German was never translated, so nothing is lost.
+    let (old, new) = Self.neverTranslated
+    let run = try runDiff(old: old, new: new)
+    #expect(run.lines == [
+      "translation-fallback warning Dashboard 1.0.0 de default /greeting",
+      "text-changed info Dashboard 1.0.0 en default /greeting",
+      "translation-stale warning Dashboard 1.0.0 es default /greeting",
+    ])
+    #expect(run.code == 0)
   }
 
   @Test("a fallback already in OLD is not reported again")
@@ -89,10 +113,9 @@ struct TreeDiffLocalizationTests {
 
   @Test("a fallback with --strict exits 1")
   func fallbackStrict() throws {
-    let run = try runDiff(old: Dashboard.tree(), new: Dashboard.tree { locale, value in
-      if locale == "de" { value.set("/greeting", to: "Welcome back") }
-    }, ["--strict"])
-    #expect(run.code == 1)
+    let (old, new) = Self.neverTranslated
+    #expect(try runDiff(old: old, new: new).code == 0)
+    #expect(try runDiff(old: old, new: new, ["--strict"]).code == 1)
   }
 
   @Test("the base locale's own text change is text-changed, not a fallback; the others stale")
@@ -130,8 +153,8 @@ struct TreeDiffLocalizationTests {
       if locale == "de" { value.set("/greeting", to: "Welcome back") }
     })
     #expect(run.lines == [
-      "translation-fallback warning Dashboard 1.0.0 de default /greeting",
-      "translation-missing error Dashboard 1.0.0 es default /greeting",
+      "translation-lost error Dashboard 1.0.0 de default /greeting",
+      "translation-lost error Dashboard 1.0.0 es default /greeting",
     ])
   }
 
@@ -201,7 +224,7 @@ struct TreeDiffLocalizationTests {
       if locale == "es" { value.set("/greeting", to: "Willkommen zurück") }
     } + ["Dashboard/1.0.0/contract.json": metadata]
     let run = try runDiff(old: old, new: new)
-    #expect(run.lines == ["translation-fallback warning Dashboard 1.0.0 es default /greeting"])
+    #expect(run.lines == ["translation-lost error Dashboard 1.0.0 es default /greeting"])
   }
 
   @Test("with a contract.json, a path it marks localized is text-changed even if equal")
@@ -316,17 +339,17 @@ struct TreeDiffSampleTests {
     ])
   }
 
-  @Test("a sample translation emptied is translation-missing in that locale only")
+  @Test("a sample translation emptied is translation-lost in that locale only")
   func sampleMissing() throws {
     let copy = try SampleCopy()
     try copy.edit("\(contract)/ja.json") { value in value.set("/banner/greeting", to: "") }
     let run = try runDiff(committedBaselines, copy.baselines)
     #expect(run.lines == [
-      "translation-missing error DashboardViewModel 2.0.0 ja default /banner/greeting",
+      "translation-lost error DashboardViewModel 2.0.0 ja default /banner/greeting",
     ])
   }
 
-  @Test("a sample translation replaced by English is translation-fallback only")
+  @Test("a sample translation replaced by English is translation-lost only")
   func sampleFallback() throws {
     let copy = try SampleCopy()
     let english = try JSONParser.parse(Array(copy.read("\(contract)/en.json").utf8), file: "en")
@@ -334,7 +357,7 @@ struct TreeDiffSampleTests {
     try copy.edit("\(contract)/de.json") { value in value.set("/banner/greeting", to: greeting) }
     let run = try runDiff(committedBaselines, copy.baselines)
     #expect(run.lines == [
-      "translation-fallback warning DashboardViewModel 2.0.0 de default /banner/greeting",
+      "translation-lost error DashboardViewModel 2.0.0 de default /banner/greeting",
     ])
   }
 }

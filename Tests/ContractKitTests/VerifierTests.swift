@@ -127,7 +127,7 @@ struct VerifierTests {
     #expect(verifier.problems(for: ContractCase("Card", "1.0.0", "en")) == [])
   }
 
-  @Test("a missing translation says to fix the YAML: recording cannot fix it")
+  @Test("a missing translation says to add it to the YAML: recording cannot fix it")
   func missingTranslation() throws {
     struct Texts: Codable, Sendable {
       var title: LocalizableString = .localized(key: "Card.title")
@@ -140,7 +140,8 @@ struct VerifierTests {
     #expect(verifier.problems(for: ContractCase("Card", "1.0.0", "es")).map(\.message) == ["""
       translation-missing at Card 1.0.0 /title in es (default): key 'Card.title' (card.yml:6) \
       has an empty translation
-      Fix the translation in the YAML files. Recording cannot fix this.
+      Add the translation to the YAML files. Recording cannot fix this (record refuses to \
+      commit a missing text without --accept-breaking --reason).
       """])
   }
 

@@ -87,8 +87,7 @@ struct WireContractTests {
              + both("info text-changed", "/title")),
     Change(name: "a hinted text that became empty", change: { request, value in
       if request.locale == "es" { value.set("/title", to: "") }
-    }, expected: ["error translation-missing Card 1.0.0 es default /title",
-                  "info text-changed Card 1.0.0 es default /title"]),
+    }, expected: ["error translation-lost Card 1.0.0 es default /title"]),
     Change(name: "a redacted string that became a number", change: { $1.set("/stamp", to: 7) },
            expected: both("error type-changed", "/stamp")),
     Change(name: "a redacted string whose value changed", change: { $1.set("/stamp", to: "later") },

@@ -17,13 +17,17 @@ extension Catalog {
 
   /// Produces one variant of `contract` for a case's locale and version: ContractKit's
   /// encoding of a stub, or the app's own bytes for a wire contract, with its redactions.
-  /// - Parameter annotations: whether to record path metadata (`contract.json`); the check's
-  ///   fast path skips it.
+  /// - Parameters:
+  ///   - annotations: whether to record path metadata (`contract.json`); the check's fast
+  ///     path skips it.
+  ///   - knownKeys: the keys other encodings of the contract and version found, for a wire
+  ///     contract's texts that FOSMVVM wrote empty (``KnownKeys``).
   /// - Throws: ``EncodingFailure`` naming the case when the stub or the app's encoder fails.
   func encode(_ variant: Contract.Variant, of contract: Contract, for contractCase: ContractCase,
-              annotations: Bool = true) throws -> EncodedPayload
+              annotations: Bool = true, knownKeys: KnownKeys = .none) throws -> EncodedPayload
   {
-    let payload = try encodeCase(variant, of: contract, for: contractCase, annotations: annotations)
+    let payload = try encodeCase(variant, of: contract, for: contractCase,
+                                 annotations: annotations, knownKeys: knownKeys)
     return EncodedPayload(
       value: payload.value, lookups: payload.lookups, annotations: payload.annotations,
       randomIdentities: payload.randomIdentities, live: payload.live)
@@ -33,7 +37,8 @@ extension Catalog {
   /// without the JSON value where nothing needs one yet (a stub without redactions, or a wire
   /// payload without identity objects or declared redactions), and the value only if asked.
   func encodeCase(_ variant: Contract.Variant, of contract: Contract,
-                  for contractCase: ContractCase, annotations: Bool = true) throws -> CasePayload
+                  for contractCase: ContractCase, annotations: Bool = true,
+                  knownKeys: KnownKeys = .none) throws -> CasePayload
   {
     switch variant.source {
     case .stub(let make):
@@ -81,7 +86,7 @@ extension Catalog {
       let keys = contract.keyType.flatMap { type in
         keyIndex.keys.isEmpty ? nil : FOSMVVMKeys(
           type: type, index: keyIndex, store: store, locale: contractCase.locale,
-          baseLocale: baseLocale)
+          baseLocale: baseLocale, knownKeys: knownKeys)
       }
       if !contract.redactor.hasDeclaredPatterns, !respellsDates, keys == nil,
         let canonical = JSONParser.canonicalBytes(of: bytes),

@@ -2,18 +2,22 @@ import ContractKitRuntime
 /// The translations behind a FOSMVVM payload, found with FOSMVVM's own key rules, so that a
 /// wire contract needs no hints for its localization to be checked.
 ///
-/// FOSMVVM writes a localized text as a plain string; its key is not on the wire. The rules
-/// name it: `<Type>.<property>` for a `@LocalizedString` (`parentKeys` in between), each child
-/// view model under its own type (named by a singleton `vmId`, nested under its parent's
-/// group, or a group of its own), and `<Enum>.<case>` for an enum's display text beside the
-/// enum's value (`"state": {"running": {}}`). A string whose key any locale of the store has
-/// is a localized text: its lookup is what the wire shows in this locale (FOSMVVM writes `""`
-/// for a key it cannot resolve, and falls back to no other locale for it). The texts of
-/// FOSMVVM's localized numbers and dates (`ls`) are localized texts without a key.
+/// FOSMVVM writes a localized text as a plain string (a list of them for
+/// `@LocalizedStrings`); its key is not on the wire. The rules name it, as FOSMVVM's
+/// `LocalizableRef` forms it (``key(of:text:pattern:scopes:siblings:)`` lists them): the
+/// view model's type, its `parentKeys`, then the property, each child view model under its
+/// own type (named by a singleton `vmId`, nested under its parent's group, or a group of its
+/// own), and `<Enum>.<case>` for an enum's display text beside the enum's value (`"state":
+/// {"running": {}}`). A string whose key any locale of the store has is a localized text:
+/// its lookup is what the wire shows in this locale (FOSMVVM writes `""` for a key it cannot
+/// resolve, and falls back to no other locale for it). An empty string in a view model whose
+/// key no locale has is FOSMVVM's `""` for a `@LocalizedString` nobody translated: a lookup
+/// of `<Type>.<property>` that is missing. The texts of FOSMVVM's localized numbers and dates
+/// (`ls`) are localized texts without a key.
 ///
 /// ```swift
 /// FOSMVVMKeys(type: "DashboardViewModel", index: index, store: store, locale: "es",
-///             baseLocale: "en").lookups(in: payload)
+///             baseLocale: "en").found(in: payload).lookups
 /// // [DashboardViewModel.pageTitle at /pageTitle: resolved, SessionState.running at
 /// //  /rows/0/stateDisplay: resolved, …]
 /// ```
@@ -24,11 +28,32 @@ struct FOSMVVMKeys {
   let store: LocalizationStore
   let locale: String
   let baseLocale: String
+  /// The keys that other encodings of this contract and version found at each path pattern
+  /// (this run's annotated locale, the committed `contract.json`): a text that this locale
+  /// shows empty keeps the key its text elsewhere named, where no rule can name it from `""`.
+  let knownKeys: KnownKeys
+
+  init(type: String, index: WireKeyIndex, store: LocalizationStore, locale: String,
+       baseLocale: String, knownKeys: KnownKeys = .none)
+  {
+    self.type = type
+    self.index = index
+    self.store = store
+    self.locale = locale
+    self.baseLocale = baseLocale
+    self.knownKeys = knownKeys
+  }
 
   /// What was found: the lookups in payload order, and `contract.json` annotations.
   struct Found {
     var lookups: [KeyLookup] = []
     var annotations: [String: [PathAnnotation]] = [:]
+
+    mutating func annotate(_ pattern: String, _ annotation: PathAnnotation) {
+      if annotations[pattern]?.contains(annotation) != true {
+        annotations[pattern, default: []].append(annotation)
+      }
+    }
   }
 
   func found(in value: JSONValue) -> Found {
@@ -38,61 +63,128 @@ struct FOSMVVMKeys {
     if let last = type.split(separator: ".").last, last != type[...] {
       root.append(Scope(name: String(last), needsEvidence: false))
     }
-    visit(value, path: nil, pattern: "", scopes: root, found: &found)
+    visit(value, at: Place(path: nil, pattern: ""), scopes: root, inCompound: false,
+          found: &found)
     return found
   }
 
   /// A key group a view model's texts may be under. One guessed only from a property name
   /// (a group of its own, as FOSMVVM gives each child type) needs evidence: the text is
   /// the key's text in this locale, or `""` where this locale has none.
-  private struct Scope: Equatable {
+  struct Scope: Equatable {
     let name: String
     let needsEvidence: Bool
   }
 
-  private func visit(_ value: JSONValue, path: EncodingPath?, pattern: String, scopes: [Scope],
+  /// Where a value is: its path, for lookups, and its pattern, for annotations.
+  struct Place {
+    let path: EncodingPath?
+    let pattern: String
+
+    func member(_ name: String) -> Place {
+      Place(path: EncodingPath(parent: path, key: WireKey(name)),
+            pattern: JSONPointer.appending(name, to: pattern))
+    }
+
+    func element(_ offset: Int) -> Place {
+      Place(path: EncodingPath(parent: path, elementIndex: offset),
+            pattern: JSONPointer.appending("*", to: pattern))
+    }
+  }
+
+  /// Finds the texts of the object `value` at `place`, whose keys lie under `scopes`;
+  /// `inCompound` for the pieces and separator of a `@LocalizedCompoundString`, which are
+  /// the texts of other properties.
+  private func visit(_ value: JSONValue, at place: Place, scopes: [Scope], inCompound: Bool,
                      found: inout Found)
   {
     guard case .object(let members) = value else { return }
-    for (name, member) in members.sorted(by: { codePointOrder($0.key, $1.key) }) {
-      let memberPath = EncodingPath(parent: path, key: WireKey(name))
-      let memberPattern = JSONPointer.appending(name, to: pattern)
-      switch member {
+    var confirmed: [Scope] = []
+    var unkeyed: [(name: String, place: Place)] = []
+    for (name, member) in members.sorted(by: { codePointOrder($0.key, $1.key) })
+    where name != WireIdentity.key {
+      var memberPlace = place.member(name)
+      var content = member
+      if let wrapped = WireShapes.versionedValue(member) {
+        // `@Versioned`: the property's value inside its wrapper, keyed as the property.
+        memberPlace = memberPlace.member(WireShapes.versionedMember)
+        content = wrapped
+      }
+      switch content {
       case .string(let text):
-        guard let key = key(of: name, text: text, scopes: scopes, siblings: members) else {
-          continue
-        }
-        found.lookups.append(
-          KeyLookup(key: key, path: memberPath, resolution: resolution(key, showing: text)))
-        found.annotations[memberPattern, default: []].append(.localized(keys: [key]))
-      case .object(let child):
-        if case .string? = child["ls"], child["v"] != nil {
-          // FOSMVVM's LocalizableInt and LocalizableDate: a localized text without a key.
-          found.annotations[JSONPointer.appending("ls", to: memberPattern), default: []]
-            .append(.localized(keys: []))
-        } else if name != "vmId" {
-          visit(member, path: memberPath, pattern: memberPattern,
-                scopes: childScopes(child, under: scopes), found: &found)
+        if let match = key(of: name, text: text, pattern: memberPlace.pattern, scopes: scopes,
+                           siblings: members)
+        {
+          note(match, at: memberPlace, annotating: memberPlace.pattern, found: &found)
+          if let scope = match.scope { confirmed.append(scope) }
+        } else if text.isEmpty {
+          unkeyed.append((name, memberPlace))
         }
       case .array(let items):
-        let itemPattern = JSONPointer.appending("*", to: memberPattern)
+        let texts = items.compactMap(\.stringValue)
+        if texts.count == items.count {
+          // `@LocalizedStrings`: a list of texts, one key.
+          let elements = JSONPointer.appending("*", to: memberPlace.pattern)
+          if let match = listKey(of: name, texts: texts, pattern: elements, scopes: scopes) {
+            note(match, at: memberPlace, annotating: elements, found: &found)
+            if let scope = match.scope { confirmed.append(scope) }
+          }
+          continue
+        }
         for (offset, item) in items.enumerated() {
           guard case .object(let child) = item else { continue }
-          visit(item, path: EncodingPath(parent: memberPath, elementIndex: offset),
-                pattern: itemPattern, scopes: childScopes(child, under: scopes), found: &found)
+          visit(item, at: memberPlace.element(offset), scopes: childScopes(child, under: scopes),
+                inCompound: false, found: &found)
         }
-      case .null, .bool, .number:
+      case .object(let child):
+        if case .string? = child["ls"], child["v"] != nil {
+          // FOSMVVM's LocalizableInt, LocalizableDouble and LocalizableDate: a localized text
+          // without a key.
+          found.annotate(JSONPointer.appending("ls", to: memberPlace.pattern),
+                         .localized(keys: []))
+        } else if WireShapes.isCompound(child) {
+          // Its pieces and separator are the texts of the view model's own properties.
+          visit(content, at: memberPlace, scopes: scopes, inCompound: true, found: &found)
+        } else {
+          visit(content, at: memberPlace, scopes: childScopes(child, under: scopes),
+                inCompound: false, found: &found)
+        }
+      case .null:
+        // FOSMVVM's `@LocalizedSubs` whose template no locale of the chain has: `null`.
+        if let match = key(of: name, text: "", pattern: memberPlace.pattern, scopes: scopes,
+                           siblings: members), !TranslationLoss.resolvesHere(match.resolution)
+        {
+          note(match, at: memberPlace, annotating: memberPlace.pattern, found: &found)
+        }
+      case .bool, .number:
         continue
       }
     }
+    // FOSMVVM's `""` for a `@LocalizedString` whose key no locale has: only in a view model
+    // (it has a `vmId`), and only under a group known to be its type.
+    guard !inCompound, members[WireIdentity.key] != nil,
+      let home = scopes.first(where: { !$0.needsEvidence || confirmed.contains($0) })
+    else { return }
+    for (name, place) in unkeyed {
+      note(Match(key: "\(home.name).\(name)", scope: home, resolution: .missing), at: place,
+           annotating: place.pattern, found: &found)
+    }
+  }
+
+  /// Logs `match` as the lookup at `place`, and its key at `pattern` for `contract.json`.
+  private func note(_ match: Match, at place: Place, annotating pattern: String,
+                    found: inout Found)
+  {
+    found.lookups.append(KeyLookup(key: match.key, path: place.path, resolution: match.resolution))
+    found.annotate(pattern, .localized(keys: [match.key]))
   }
 
   /// The key groups a child view model's texts may be under: the type its singleton `vmId`
   /// names, groups nested in its parent's, then groups of their own, each having a key for
-  /// one of its strings.
+  /// one of its texts.
   private func childScopes(_ members: [String: JSONValue], under parents: [Scope]) -> [Scope] {
     var scopes: [Scope] = []
-    if case .string(let id)? = members["vmId"]?["id"], let dot = id.firstIndex(of: ".") {
+    if case .string(let id)? = members[WireIdentity.key]?["id"], let dot = id.firstIndex(of: ".") {
       // `String(reflecting:)`: the module first, then the type, nested types joined by `.`.
       let reflected = String(id[id.index(after: dot)...])
       scopes.append(Scope(name: reflected, needsEvidence: false))
@@ -100,7 +192,13 @@ struct FOSMVVMKeys {
         scopes.append(Scope(name: String(last), needsEvidence: false))
       }
     }
-    let properties = members.compactMap { $0.value.stringValue == nil ? nil : $0.key }.sorted()
+    let properties = members.compactMap { name, value -> String? in
+      switch WireShapes.versionedValue(value) ?? value {
+      case .string: return name
+      case .array(let items): return items.allSatisfy { $0.stringValue != nil } ? name : nil
+      default: return nil
+      }
+    }.sorted()
     for parent in parents {
       scopes += index.groups(under: parent.name, having: properties).map {
         Scope(name: $0, needsEvidence: parent.needsEvidence)
@@ -110,53 +208,6 @@ struct FOSMVVMKeys {
       Scope(name: $0, needsEvidence: true)
     }
     return scopes.reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
-  }
-
-  /// The key of the text `text` at member `property`: `<scope>.<property>`, or the display
-  /// key `<Enum>.<case>` of an enum value beside it; `nil` for a plain string.
-  private func key(of property: String, text: String, scopes: [Scope],
-                   siblings: [String: JSONValue]) -> String?
-  {
-    for scope in scopes {
-      let key = "\(scope.name).\(property)"
-      guard index.contains(key), !scope.needsEvidence || isShown(key, as: text) else { continue }
-      return key
-    }
-    var candidates: [String] = []
-    for (name, sibling) in siblings where name != property {
-      guard case .object(let enumValue) = sibling, enumValue.count == 1,
-        let (caseName, payload) = enumValue.first, payload == .object([:])
-      else { continue }
-      candidates += index.byLastSegment[caseName] ?? []
-    }
-    // The display text of the enum value beside it: the one key whose text this is, an
-    // enum nested in the view model's own type first (two enums may spell a case alike).
-    let shown = candidates.filter { isShown($0, as: text) }
-    let own = shown.filter { key in scopes.contains { key.hasPrefix($0.name + ".") } }
-    if own.count == 1 { return own[0] }
-    return shown.count == 1 ? shown[0] : nil
-  }
-
-  /// Whether `text` is what FOSMVVM shows for `key` in this locale: its text, or `""` where
-  /// the locale has none.
-  private func isShown(_ key: String, as text: String) -> Bool {
-    switch store.resolve(key, locale: locale, baseLocale: baseLocale) {
-    case .resolved(.string(let shown)), .fellBack(.string(let shown), _): return shown == text
-      || text.isEmpty
-    case .missing, .flawed: return text.isEmpty
-    case .resolved, .fellBack: return false
-    }
-  }
-
-  /// The lookup of `key` as the wire shows it: FOSMVVM writes `""` where it resolves nothing
-  /// in this locale or its parents, and never shows another language's text for a key.
-  private func resolution(_ key: String, showing text: String) -> Resolution {
-    let resolution = store.resolve(key, locale: locale, baseLocale: baseLocale)
-    guard text.isEmpty else { return resolution }
-    switch resolution {
-    case .resolved(.string("")), .missing, .flawed: return resolution
-    case .resolved, .fellBack: return .missing
-    }
   }
 }
 

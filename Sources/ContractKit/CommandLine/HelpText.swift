@@ -112,12 +112,13 @@ extension Invocation.Command {
     case .record:
       """
       Refuses, writing nothing, when a new encoding would break a committed baseline of a
-      released version, unless --accept-breaking comes with a --reason, which Baselines.md logs.
-      Removing a contract, version or locale the catalog no longer has is a break too: with a
-      reason, record deletes its baselines and logs why; without one it refuses. Writes are
-      atomic; a second record changes no byte. Other files no contract owns are listed, never
-      deleted. When the unreleased version is renamed in the catalog, its baselines move to
-      the new name.
+      released version, lose a translation it holds (translation-lost) or hold a text with no
+      translation (translation-missing), unless --accept-breaking comes with a --reason, which
+      Baselines.md logs. Removing a contract, version or locale the catalog no longer has is a
+      break too: with a reason, record deletes its baselines and logs why; without one it
+      refuses. Writes are atomic; a second record changes no byte. Other files no contract owns
+      are listed, never deleted. When the unreleased version is renamed in the catalog, its
+      baselines move to the new name.
 
       --only limits recording, the refusal and an accepted break to the cases it selects:
       Contract, Contract/version, Contract/version/locale or Contract/version/locale.variant,

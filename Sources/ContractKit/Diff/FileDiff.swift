@@ -28,7 +28,7 @@ struct FileDiff {
       .map { Self.key($0, &oldPaths) })
     let regressions = Self.strongest(problems(in: new, base: base?.new, roles: roles).filter {
       !oldProblems.contains(Self.key($0, &newPaths))
-    })
+    }).map { lost($0, old: old, new: new) }
     let superseded = Set(regressions.compactMap(\.path))
     let collided = Self.collidingIdentities(regressions, in: new)
     return regressions + changes.filter { change in
@@ -80,6 +80,23 @@ struct FileDiff {
     default:
       return []
     }
+  }
+
+  /// `regression` as `translation-lost` where it is a text that emptied or fell back to the
+  /// base locale's, and the old file held it in its own language: not empty, and (outside
+  /// the base locale) not the base locale's old text.
+  private func lost(_ regression: Finding, old: JSONValue, new: JSONValue) -> Finding {
+    guard [.translationMissing, .translationFallback].contains(regression.kind),
+      let path = regression.path, let was = JSONPointer.value(at: path, in: old),
+      case .string(let text) = was, !text.isEmpty,
+      let now = JSONPointer.value(at: path, in: new), now != was
+    else { return regression }
+    if let base, base.old.flatMap({ JSONPointer.value(at: path, in: $0) }) == was {
+      return regression
+    }
+    let how = regression.kind == .translationFallback
+      ? "clients here now see the base locale's text" : "clients here now see nothing"
+    return .translationLost(keys: [], at: path, in: file, how: how, home: nil, was: was, now: now)
   }
 
   /// One regression per path: an unresolved placeholder in a text that also equals the base

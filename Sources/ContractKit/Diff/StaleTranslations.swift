@@ -60,7 +60,8 @@ enum StaleTranslations {
     var findings: [Finding] = []
     var sources: [TranslationSource] = []
     for locale in locales where locale.file.locale != baseLocale && !isConfirmed(locale.file) {
-      let own = Set(locale.findings.filter { $0.kind == .textChanged }.compactMap(\.path))
+      // This locale's text changed too (or is lost, missing, fallen back): not stale.
+      let own = Set(locale.findings.filter { Self.ownChanges.contains($0.kind) }.compactMap(\.path))
       let payload = locale.payload
       var kept: [String: TranslationSource] = [:]
       for source in earlier where source.locale == locale.file.locale {
@@ -86,4 +87,9 @@ enum StaleTranslations {
     }
     return (findings, sources)
   }
+
+  /// The kinds that say a locale's own text at a path changed since its baseline.
+  private static let ownChanges: Set<FindingKind> = [
+    .textChanged, .translationLost, .translationMissing, .translationFallback,
+  ]
 }

@@ -24,4 +24,31 @@ enum WireShapes {
     }
     return true
   }
+
+  /// The value a FOSMVVM `@Versioned` property wraps, and the member that holds it: the
+  /// wrapper itself is on the wire, `{"vFirst": "2.0.0", "wrappedValue": …}` (`vLast` when
+  /// set); `nil` for any other value.
+  static func versionedValue(_ value: JSONValue) -> JSONValue? {
+    guard case .object(let members) = value, case .string? = members["vFirst"],
+      let wrapped = members[versionedMember],
+      members.keys.allSatisfy({ ["vFirst", "vLast", versionedMember].contains($0) })
+    else { return nil }
+    return wrapped
+  }
+
+  /// The member of a `@Versioned` wrapper that holds the value.
+  static let versionedMember = "wrappedValue"
+
+  /// Whether `members` are FOSMVVM's `LocalizableCompoundValue` on the wire (what
+  /// `@LocalizedCompoundString` writes): the localized pieces, and the separator when one is
+  /// given, `{"pieces": ["Ana", "Souza"], "separator": " "}`.
+  static func isCompound(_ members: [String: JSONValue]) -> Bool {
+    guard case .array(let pieces)? = members["pieces"],
+      pieces.allSatisfy({ $0.stringValue != nil }) else { return false }
+    switch members.count {
+    case 1: return true
+    case 2: if case .string? = members["separator"] { return true } else { return false }
+    default: return false
+    }
+  }
 }

@@ -248,17 +248,48 @@ extension Finding {
   // MARK: - Localization
 
   /// A key this locale and its fallbacks do not have; `elsewhere` is where another locale
-  /// wrote it, the text a translator starts from.
+  /// wrote it, the text a translator starts from, and `home` the YAML file it belongs in
+  /// when no locale has it (a new text nobody translated: FOSMVVM shows `""`).
   static func untranslated(key: String, at path: String, in file: ContractCase,
-                           elsewhere: (locale: String, location: TranslationLocation)?)
-    -> Finding
+                           elsewhere: (locale: String, location: TranslationLocation)?,
+                           home: String? = nil) -> Finding
   {
+    if elsewhere == nil, let home {
+      return Finding(.translationMissing, scope: .file(file), path: path,
+                     message: "key '\(key)' has no translation in any locale, so the text is "
+                       + "empty; add it to \(home)")
+    }
     let written = elsewhere.map {
       " (\($0.locale) has it at \($0.location.file):\($0.location.line))"
     } ?? ""
     return Finding(.translationMissing, scope: .file(file), path: path,
                    message: "key '\(key)' has no translation here or in any fallback locale"
                      + written)
+  }
+
+  /// A text the baseline holds in this locale's own language that now shows `how` (another
+  /// locale's text, nothing); `keys` are the keys looked up there, `home` the YAML file
+  /// their translation belongs in.
+  static func translationLost(keys: [String], at path: String, in file: ContractCase,
+                              how: String, home: String?, was old: JSONValue,
+                              now new: JSONValue) -> Finding
+  {
+    let named = keys.isEmpty
+      ? "\(describe(path))" : "key " + keys.map { "'\($0)'" }.joined(separator: ", ")
+    return Finding(.translationLost, scope: .file(file), path: path,
+                   message: "the translation of \(named) is lost: \(how)"
+                     + (home.map { "; it belongs in \($0)" } ?? ""),
+                   baseline: old, current: new)
+  }
+
+  /// Most of a locale's texts lost their translation at once (a translation file gone or
+  /// emptied): one finding for all of them. `how` says what they show now, `files` which
+  /// translation files of the locale were read, or which one is missing.
+  static func translationsLost(locale: String, lost: Int, texts: Int, how: String,
+                               files: String) -> Finding
+  {
+    Finding(.translationLost, scope: .store(locale: locale),
+            message: "\(lost) of \(texts) texts now \(how); \(files)")
   }
 
   /// A key whose translation in this locale, written at `source`, is `""`.

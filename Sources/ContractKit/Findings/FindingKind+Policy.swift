@@ -66,8 +66,14 @@ extension FindingKind {
     case .volatileValue:
       KindPolicy(.error, breaks: false, bump: .none, values: .twoEncodings, .refuses)
     // Localization.
+    // A text with no translation: `record` refuses to commit it without a reason, and the
+    // finding stays until the YAML has the text.
     case .translationMissing:
-      KindPolicy(.error, breaks: false, bump: .patch, values: .currentOnly, .keeps)
+      KindPolicy(.error, breaks: false, bump: .patch, values: .currentOnly, .needsReason)
+    // Clients in the locale show another language's text, or nothing, where they showed
+    // their own: a regression of what released clients show.
+    case .translationLost:
+      KindPolicy(.error, breaks: true, bump: .patch, values: .baselineAndCurrent, .needsReason)
     case .translationFallback:
       KindPolicy(.warning, breaks: false, bump: .patch, values: .currentOnly, .keeps)
     case .placeholderUnresolved:
@@ -272,7 +278,9 @@ extension Finding {
     let removeWithReason = "\(command) record --accept-breaking --reason \"…\" (it deletes "
       + "the baselines and logs why)"
     let recordIfIntended = "If the change is intended, run: \(command) record"
-    if [.needsReason, .removes].contains(kind.recording) && !isReleased {
+    if [.needsReason, .removes].contains(kind.recording) && !isReleased
+      && kind.valuePair != .currentOnly
+    {
       return "\(scope.version.map { "\($0)" } ?? "This version") is unreleased, so no reason "
         + "is needed: if the change is intended, run: \(command) record"
     }
@@ -322,7 +330,14 @@ extension Finding {
     case .identityCollision:
       return "Fix the stub: give each row its own ViewModelId(id:) from its data. Recording "
         + "cannot fix this."
-    case .translationMissing, .translationFallback, .placeholderMismatch:
+    case .translationMissing:
+      return "Add the translation to the YAML files. Recording cannot fix this (record refuses "
+        + "to commit a missing text without --accept-breaking --reason)."
+    case .translationLost:
+      return "Clients in this locale no longer show their own language here. Restore the "
+        + "translation in the YAML files; if the loss is intended, run: \(command) record "
+        + "--accept-breaking --reason \"…\""
+    case .translationFallback, .placeholderMismatch:
       return "Fix the translation in the YAML files. Recording cannot fix this."
     case .translationStale:
       return "Check this locale's translation against the base locale's new text, and update "

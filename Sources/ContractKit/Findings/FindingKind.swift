@@ -33,6 +33,9 @@ package enum FindingKind: String, Sendable, Hashable, Codable, CaseIterable {
   case volatileValue = "volatile-value"
   // Localization.
   case translationMissing = "translation-missing"
+  /// A text the baseline holds in its locale's own language that now falls back or is empty
+  /// (issue #31; not in the specification's original table).
+  case translationLost = "translation-lost"
   case translationFallback = "translation-fallback"
   case placeholderUnresolved = "placeholder-unresolved"
   case placeholderMismatch = "placeholder-mismatch"

@@ -37,6 +37,9 @@ package struct ShardRecord: Sendable, Hashable {
   /// What this shard compared and its contracts' changes that bear on the required bump
   /// (``ReleaseComparison``): the merge adds them up into the unsharded run's.
   package var comparison: ReleaseComparison?
+  /// For each locale, what its lost texts fall back to and its translation files: how the
+  /// merge words a locale that lost most of its texts (one finding, as an unsharded run's).
+  package var translations: [LocaleTranslations] = []
 
   package init(index: Int, count: Int, run: String, command: String, failOn: Severity,
               directory: String, versions: [SystemVersion], locales: [String],
@@ -119,5 +122,21 @@ package struct DocumentState: Sendable, Hashable {
     self.path = path
     self.exists = exists
     self.coverageRows = coverageRows
+  }
+}
+
+/// What a locale's texts fall back to, and which translation files it has: what a finding
+/// about a locale that lost most of its texts says (`translation-lost`).
+package struct LocaleTranslations: Sendable, Hashable {
+  package var locale: String
+  /// The locale its lost texts now show (`en`).
+  package var fallback: String
+  /// `read Localization/fr.yml`, or which file is missing.
+  package var files: String
+
+  package init(locale: String, fallback: String, files: String) {
+    self.locale = locale
+    self.fallback = fallback
+    self.files = files
   }
 }

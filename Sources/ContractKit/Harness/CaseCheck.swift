@@ -23,6 +23,12 @@ struct CaseCheck {
   /// values decode whatever their text: a group decodes such a payload in one locale per
   /// variant (``GroupCheck``), an app's own wire in every locale.
   var decodesToday = true
+  /// The keys other encodings of this contract and version found, for a wire contract's
+  /// texts that FOSMVVM wrote empty (``KnownKeys``).
+  var knownKeys: KnownKeys = .none
+  /// The base locale's committed payload of this case's variant, for whether a lost text
+  /// was in this locale's own language; read only when a lookup no longer resolves here.
+  var baseBaseline: () throws -> JSONValue? = { nil }
 
   /// What checking one case found.
   struct Outcome {
@@ -38,7 +44,8 @@ struct CaseCheck {
 
   func run() throws -> Outcome {
     var payload = try catalog.encodeCase(
-      variant, of: contract, for: contractCase, annotations: collectsAnnotations)
+      variant, of: contract, for: contractCase, annotations: collectsAnnotations,
+      knownKeys: knownKeys)
     let file = contractCase
     var findings = currentStateFindings(payload)
     let state: Outcome.BaselineState
@@ -50,7 +57,8 @@ struct CaseCheck {
     var unstable: [Finding]?
     var annotated = payload
     if !collectsAnnotations, let baseline, !sameBytes(baseline, payload.bytes) {
-      annotated = try catalog.encodeCase(variant, of: contract, for: contractCase)
+      annotated = try catalog.encodeCase(variant, of: contract, for: contractCase,
+                                         knownKeys: knownKeys)
       unstable = try differences(payload, annotated, annotated: annotated)
       // The first production is compared with the baseline; the second only lends it the
       // paths' metadata, which the types give the same in every production.
@@ -71,12 +79,22 @@ struct CaseCheck {
         // Rows that now share an identity are one identity-collision, not also changed rows.
         let explainedIdentities = Set(payload.randomIdentities)
           .union(FileDiff.collidingIdentities(findings, in: payload.value))
-        let changes = PayloadDiff(file: file, roles: roles)
+        var changes = PayloadDiff(file: file, roles: roles)
           .findings(baseline: old, current: payload.value)
           .filter {
             ![.identityChanged, .identityStabilized].contains($0.kind)
               || !explainedIdentities.contains($0.path ?? "")
           }
+        // An emptied text a wire contract's hints name is lost like a looked-up one.
+        let emptied = findings.filter { $0.kind == .translationMissing }.compactMap(\.path)
+        let lost = try TranslationLoss.findings(
+          payload.lookups, emptied: emptied, in: file, baseline: old, current: payload.value,
+          isBaseLocale: file.locale == catalog.baseLocale, baseBaseline: baseBaseline,
+          home: home)
+        // A lost text is one finding: not also missing, fallen back or a changed text; a
+        // text that went missing or fell back is not also a changed text.
+        (findings, changes) = Self.superseding(findings, changes, by: lost)
+        findings += lost
         findings += changes
         findings += try unstable ?? probe(first: payload, bytes: bytes)
         // A decode failure where the diff already reports a breaking change, or inside what
@@ -110,8 +128,9 @@ struct CaseCheck {
       case .missing:
         let elsewhere = catalog.store.location(
           ofKey: lookup.key, inFirstOf: [catalog.baseLocale] + catalog.locales)
-        findings.append(
-          .untranslated(key: lookup.key, at: lookup.pointer, in: file, elsewhere: elsewhere))
+        findings.append(.untranslated(
+          key: lookup.key, at: lookup.pointer, in: file, elsewhere: elsewhere,
+          home: elsewhere == nil ? home(lookup.key) : nil))
       case .resolved(.string("")):
         let source = catalog.store.location(ofKey: lookup.key, locale: file.locale)
         findings.append(
@@ -124,6 +143,13 @@ struct CaseCheck {
         break
       }
     }
+    // Several lookups at one place (a compound text's pieces) are one problem there.
+    var placed = Set<String>()
+    findings = findings.filter { finding in
+      guard [.translationMissing, .translationFallback].contains(finding.kind),
+        let path = finding.path else { return true }
+      return placed.insert(path).inserted
+    }
     // ContractKit's encoder logs every lookup; for the app's own payloads the hints say which
     // texts are localized, and an empty one is a missing translation (FOSMVVM writes "").
     // The bytes say whether the lint can find anything; nearly always it cannot, and the
@@ -134,7 +160,11 @@ struct CaseCheck {
         ? PathRoles(metadata: metadata(annotations: contract.hintedAnnotations),
                     localizedPointers: [])
         : nil
-      findings += PayloadLint.findings(in: payload.value, file: file, roles: roles)
+      // A text the lookups already found missing is one finding, not also an empty text.
+      let looked = Set(findings.compactMap(\.path))
+      findings += PayloadLint.findings(in: payload.value, file: file, roles: roles).filter {
+        $0.kind != .translationMissing || !looked.contains($0.path ?? "")
+      }
     }
     return findings
   }
@@ -148,6 +178,32 @@ struct CaseCheck {
       .randomIdentity(at: pointer, in: contractCase,
                       madeBy: root.flatMap { DeclaringProperty.name(of: pointer, in: $0) })
     }
+  }
+
+  /// The YAML file `key`'s translation belongs in, in this case's locale.
+  private func home(_ key: String) -> String {
+    TranslationHome.file(forKey: key, locale: contractCase.locale, store: catalog.store,
+                         baseLocale: catalog.baseLocale)
+  }
+
+  /// `findings` (the encoding's own) and `changes` (against the baseline) without what the
+  /// `lost` translations already say (that the text is missing or fell back), and without
+  /// the change of a text any of them is about (at its place, or in a list of texts below).
+  static func superseding(_ findings: [Finding], _ changes: [Finding], by lost: [Finding])
+    -> (findings: [Finding], changes: [Finding])
+  {
+    let translation: Set<FindingKind> = [.translationMissing, .translationFallback]
+    func places(_ findings: [Finding]) -> Set<String> { Set(findings.compactMap(\.path)) }
+    func isIn(_ places: Set<String>, _ path: String?) -> Bool {
+      guard let path else { return false }
+      return places.contains(path) || places.contains { path.hasPrefix($0 + "/") }
+    }
+    let lostPlaces = places(lost)
+    let kept = findings.filter { !translation.contains($0.kind) || !isIn(lostPlaces, $0.path) }
+    let explained = lostPlaces.union(places(kept.filter { translation.contains($0.kind) }))
+    return (kept, changes.filter {
+      ![.textChanged, .valueChanged].contains($0.kind) || !isIn(explained, $0.path)
+    })
   }
 
   /// Encodes a fresh stub again: any difference is identity churn or a volatile value.

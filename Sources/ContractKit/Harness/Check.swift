@@ -34,6 +34,9 @@ package struct Check: Sendable {
     var report: Report
     var groups: [GroupCheck.Outcome]
     var tree: BaselineTree
+    /// The lost texts the report shows as one finding per locale (``LocaleLoss``): what
+    /// `record` refuses, or logs, payload by payload.
+    var collapsed: [Finding] = []
   }
 
   /// Runs the check.
@@ -112,11 +115,15 @@ package struct Check: Sendable {
     // Unused keys and a stale `Baselines.md` depend on every contract's lookups: a shard
     // records what the merge needs to decide them (see `ShardRecord`).
     var shard: ShardRecord?
+    var collapsed: [Finding] = []
     if let slice = options.shard {
       shard = try shardRecord(slice, contracts: contracts, tree: tree, files: files,
                               coverage: coverage, resolvedKeys: total.resolvedKeys,
                               comparison: comparison)
     } else {
+      (findings, collapsed) = LocaleLoss.grouping(findings, coverage: coverage) { locale in
+        Self.describeLoss(of: locale, in: catalog)
+      }
       findings += StoreFindings.unusedKeys(catalog.store, resolved: total.resolvedKeys)
       findings += try BaselinesDocument.staleness(
         catalog: catalog, tree: tree, coverage: coverage, files: files)
@@ -132,7 +139,18 @@ package struct Check: Sendable {
       baselineDirectory: files.displayRoot, failOn: options.failOn, comparison: comparison,
       cases: reportsCases ? catalog.cases(in: options.shard) : [], shard: shard)
     pending?.finish(findings: report.findings, checked: contracts.map(\.name))
-    return Run(report: report, groups: groups, tree: tree)
+    return Run(report: report, groups: groups, tree: tree, collapsed: collapsed)
+  }
+
+  /// What the lost texts of `locale` fall back to (the first locale of its fallback chain
+  /// with translations), and its translation files.
+  static func describeLoss(of locale: String, in catalog: Catalog) -> LocaleTranslations {
+    let store = catalog.store
+    let chain = LocalizationStore.fallbackChain(locale: locale, baseLocale: catalog.baseLocale)
+    return LocaleTranslations(
+      locale: locale,
+      fallback: chain.dropFirst().first { !store.files(of: $0).isEmpty } ?? catalog.baseLocale,
+      files: TranslationHome.describeFiles(of: locale, store: store, baseLocale: catalog.baseLocale))
   }
 
   /// What this shard's report carries for `contracts merge`.
@@ -142,7 +160,7 @@ package struct Check: Sendable {
     throws -> ShardRecord
   {
     let document = try BaselinesDocument.read(BaselinesDocument.url(for: files))
-    return ShardRecord(
+    var record = ShardRecord(
       index: slice.index, count: slice.count,
       run: RunFingerprint(catalog: catalog, tree: tree, document: document.map { Array($0.utf8) },
                           shardCount: slice.count).text,
@@ -154,5 +172,7 @@ package struct Check: Sendable {
       document: try BaselinesDocument.state(catalog: catalog, tree: tree, files: files,
                                         existing: document),
       comparison: comparison)
+    record.translations = catalog.locales.map { Self.describeLoss(of: $0, in: catalog) }
+    return record
   }
 }

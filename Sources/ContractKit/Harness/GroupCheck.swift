@@ -81,15 +81,26 @@ struct GroupCheck {
     var encodedEveryCase = true
     // The variants whose payload of today was decoded in one locale (``CaseCheck/decodesToday``).
     var decodedVariants: Set<String> = []
+    // The keys a wire contract's encodings found, for texts another locale shows empty.
+    let knownKeys = contract.keyType == nil ? KnownKeys.none : KnownKeys(committed: committed)
+    let baseLocale = catalog.baseLocale
     for (position, (variant, contractCase)) in cases.enumerated() {
       let result: CaseCheck.Outcome
       do {
-        result = try CaseCheck(
+        var check = CaseCheck(
           catalog: catalog, contract: contract, variant: variant, contractCase: contractCase,
           files: files, committedMetadata: committed,
           collectsAnnotations: contractCase.locale == annotatedLocale,
-          decodesToday: contract.isWire || !decodedVariants.contains(variant.name)
-        ).run()
+          decodesToday: contract.isWire || !decodedVariants.contains(variant.name))
+        check.knownKeys = knownKeys
+        let base = folder.file(locale: baseLocale, variant: variant.name)
+        let baselines = files
+        check.baseBaseline = {
+          try baselines.read(base.relativePath).map {
+            try JSONParser.parse($0, file: baselines.displayPath(base.relativePath))
+          }
+        }
+        result = try check.run()
         decodedVariants.insert(variant.name)
       } catch let failure as EncodingFailure where !failure.isDeclarationMistake {
         // One case that cannot be encoded is its finding; the others are still checked. A
@@ -115,6 +126,7 @@ struct GroupCheck {
       metadata.merge(result.payload.annotations)
       if contractCase.locale == annotatedLocale {
         recordedMetadata.merge(result.payload.annotations)
+        if contract.keyType != nil { knownKeys.learn(result.payload.annotations) }
       }
       outcome.baselineCount += 1
       if result.baselineState != .equal {

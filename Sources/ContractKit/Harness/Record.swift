@@ -182,7 +182,9 @@ package struct Record: Sendable {
         return (refused, [], [])
       }
     }
-    let findings = check.report.findings
+    // A locale that lost most of its texts reads as one finding; each payload that would
+    // lose a text is refused (or logged) on its own.
+    let findings = check.report.findings + check.collapsed
     let changed = changedPaths(check.groups)
     // Only what this run would write is refused or accepted: a committed baseline that
     // `--missing` keeps, or that `--only` leaves out, breaks nothing now. A finding about a
@@ -190,10 +192,14 @@ package struct Record: Sendable {
     let unstable = findings.filter {
       $0.kind.recording == .refuses && selection.touches($0.scope)
     }
+    // Only what a write makes: a finding about a payload this run writes, or a version
+    // folder's `contract.json`; one about the store as a whole (a locale below a coverage
+    // floor) is no baseline's.
     var breaking = (findings.filter { finding in
       finding.recording(under: guarantee) == .needsReason && mode == .all
         && finding.scope.version.map(catalog.isReleased) ?? true
-        && finding.scope.file.map { changed.contains($0.relativePath) } ?? true
+        && finding.scope.file.map { changed.contains($0.relativePath) }
+          ?? !finding.scope.isCatalogWide
     } + (try firstRecordingBreaks(tree: check.tree, files: files)))
       .filter { selection.touches($0.scope) }
     // What goes: the contracts, versions and locales gone from the catalog that the run
@@ -209,14 +215,17 @@ package struct Record: Sendable {
     }
     breaking += removalBreaks
     let leftovers = findings.filter { $0.isLeftover && !removals.contains($0) }
-    var remaining = findings.filter {
-      $0.severity == .error && $0.recording(under: guarantee) == .keeps && !$0.isLeftover
-    }
-    // An error about a case whose bytes equal its baseline (today's type cannot decode
-    // today's payload) stays whatever is recorded.
-    remaining += findings.filter {
-      $0.severity == .error && ![.keeps, .refuses].contains($0.recording(under: guarantee))
-        && $0.scope.file.map { !changed.contains($0.relativePath) } ?? false
+    // Errors that stay whatever is recorded: those recording keeps, those about today's
+    // encoding alone (a missing translation: record at most writes its empty text), and
+    // those about a case whose bytes equal its baseline (today's type cannot decode today's
+    // payload).
+    let remaining = check.report.findings.filter { finding in
+      let effect = finding.recording(under: guarantee)
+      guard finding.severity == .error, !finding.isLeftover, effect != .refuses else {
+        return false
+      }
+      return effect == .keeps || finding.kind.valuePair == .currentOnly
+        || finding.scope.file.map { !changed.contains($0.relativePath) } ?? false
     }
     if !unstable.isEmpty || breaking.contains(where: { reason(for: $0) == nil }) {
       let refused = Outcome(refused: true, breaking: unstable + breaking, written: [],

@@ -107,7 +107,15 @@ enum ReportMerger {
     var findings = reports.flatMap(\.findings)
     findings += shards.unusedKeys()
     let coverage = try shards.coverage()
-    if let stale = shards.staleDocument(coverage: coverage) { findings.append(stale) }
+    // A locale that lost most of its texts is one finding, as in an unsharded run: only the
+    // shards together know how many.
+    let translations = Dictionary(
+      shards.first.translations.map { ($0.locale, $0) }, uniquingKeysWith: { first, _ in first })
+    findings = LocaleLoss.grouping(findings, coverage: coverage) { locale in
+      translations[locale] ?? LocaleTranslations(locale: locale, fallback: "another locale",
+                                                 files: "its translation files")
+    }.findings
+    if let stale = shards.staleDocument() { findings.append(stale) }
     let comparison = shards.comparison
     if shards.first.command == "report", let comparison, let bump = bumpFinding(comparison) {
       findings.append(bump)

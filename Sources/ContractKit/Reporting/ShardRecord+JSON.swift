@@ -13,6 +13,7 @@ import ContractKitRuntime
 ///                        "line" : 7, "column" : 5}],
 ///   "document" : {"path" : "Baselines.md", "exists" : true, "coverageRows" : ["| en | …"]},
 ///   "release" : null,
+///   "translations" : [{"locale" : "fr", "fallback" : "en", "files" : "read fr.yml"}],
 ///   "sources" : [{"finding" : 3, "file" : "es.yml", "line" : 12, "column" : 5}],
 ///   "entries" : [{"finding" : 0, "entry" : "Card_1.0.0.json"}],
 ///   "values" : [{"finding" : 2, "baseline" : "Weekly", "current" : "Weekly summary"}]
@@ -27,8 +28,8 @@ extension JSONReporter {
   /// The keys of the shard object.
   static let shardKeys = [
     "index", "count", "run", "command", "failOn", "directory", "versions", "locales",
-    "contracts", "coverage", "unresolvedKeys", "document", "release", "sources", "entries",
-    "values",
+    "contracts", "coverage", "unresolvedKeys", "document", "release", "translations",
+    "sources", "entries", "values",
   ]
 
   /// `shard` as the JSON object, with the sources of `findings` (in report order).
@@ -86,6 +87,10 @@ extension JSONReporter {
           }),
         ])
       } ?? .null,
+      "translations": .array(shard.translations.map {
+        .object(["locale": .string($0.locale), "fallback": .string($0.fallback),
+                 "files": .string($0.files)])
+      }),
       "sources": .array(sources),
       "entries": .array(entries),
       "values": .array(findings.enumerated().compactMap { index, finding -> JSONValue? in
@@ -136,6 +141,14 @@ extension ReportShapeReader {
                            key: try string(entry, "key", at: place),
                            source: try location(entry, at: place))
     }
+    let translations = try array(members["translations"], at: at("translations")).enumerated()
+      .map { (index, element) throws(InputError) -> LocaleTranslations in
+        let place = at("translations") + "/\(index)"
+        let entry = try object(element, at: place, keys: ["locale", "fallback", "files"])
+        return LocaleTranslations(locale: try string(entry, "locale", at: place),
+                                  fallback: try string(entry, "fallback", at: place),
+                                  files: try string(entry, "files", at: place))
+      }
     var scopes: [Int: FindingScope] = [:]
     for (index, element) in try array(members["sources"], at: at("sources")).enumerated() {
       let place = at("sources") + "/\(index)"
@@ -195,7 +208,7 @@ extension ReportShapeReader {
         previous: try optionalVersion("previous"), current: try optionalVersion("current"),
         changes: changes)
     }
-    let record = ShardRecord(
+    var record = ShardRecord(
       index: try count(members, "index", at: pointer),
       count: try count(members, "count", at: pointer),
       run: try string(members, "run", at: pointer),
@@ -213,6 +226,7 @@ extension ReportShapeReader {
       document: DocumentState(path: try string(document, "path", at: at("document")),
                               exists: exists, coverageRows: rows),
       comparison: comparison)
+    record.translations = translations
     return (record, scopes, values)
   }
 

@@ -8,7 +8,7 @@ import ContractKitRuntime
 ///   contract owns any more, one its slice includes); a finding about no contract comes from
 ///   shard 1, which alone reports the store and the tree as a whole.
 /// - It is no finding the merge decides itself from every shard (`key-unused`,
-///   `version-bump-required`, a stale `Baselines.md`).
+///   `version-bump-required`, a stale `Baselines.md`, a locale that lost most of its texts).
 /// - It is in one shard only: the same finding in two would be counted twice.
 extension ShardSet {
   /// Refuses the first finding of `reports` that breaks a rule above.
@@ -74,6 +74,7 @@ extension ShardSet {
     // `break-unlogged` belongs to `report --against`, which never runs sharded.
     case .keyUnused, .versionBumpRequired, .breakUnlogged: true
     case .baselinesStale: finding.scope == .catalog
+    case .translationLost: finding.scope.file == nil
     default: false
     }
   }

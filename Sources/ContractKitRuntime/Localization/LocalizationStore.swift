@@ -109,6 +109,13 @@ public struct LocalizationStore: Sendable {
     return nil
   }
 
+  /// The translation files that write keys of exactly `locale` (compared without case), as
+  /// the store names them, sorted; `[]` when no file has the locale.
+  package func files(of locale: String) -> [String] {
+    let keys = table[locale] ?? table[locale.lowercased()] ?? [:]
+    return Set(keys.values.map(\.location.file)).sorted()
+  }
+
   /// All keys of `locale` that FOSMVVM has a value for, sorted.
   package func keys(in locale: String) -> [String] {
     let keys = table[locale] ?? table[locale.lowercased()] ?? [:]

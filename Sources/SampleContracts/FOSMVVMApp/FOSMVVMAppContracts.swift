@@ -28,6 +28,12 @@ enum FOSMVVMAppContracts {
       request in try encode(CardDeclinedErrorViewModel.stub(), request)
     }
 
+    // Every kind of localized property FOSMVVM has (`parentKeys:`, `propertyName:`, `index:`,
+    // `@LocalizedStrings`, `@LocalizedCompoundString`, `@LocalizedSubs`), and not one hint.
+    try catalog.register(wire: "InboxViewModel", decoding: InboxViewModel.self) { request in
+      try encode(InboxViewModel.stub(), request)
+    }
+
     // Built by an async factory per client version, as FOSMVVM's `@VersionedFactory` does.
     try catalog.register(
       MemberProfileViewModel.self,

@@ -26,6 +26,7 @@ struct FaultShardMergeTests {
   struct Texts: Codable, Sendable {
     var title: LocalizableString = .localized(key: "Card.title")
     var subtitle: LocalizableString = .localized(key: "Card.subtitle")
+    var caption: LocalizableString = .localized(key: "Card.caption")
   }
 
   struct Greeting: Codable, Sendable {
@@ -52,6 +53,7 @@ struct FaultShardMergeTests {
     en:
       Card:
         title: "Weekly summary"
+        subtitle: "This week"
         greeting: "Hello, %{name}!"
         unused: "Never shown"
         headline: "Top story"
@@ -63,12 +65,14 @@ struct FaultShardMergeTests {
     de:
       Card:
         title: "Wochenübersicht"
+        subtitle: "Diese Woche"
         greeting: "Hallo!"
         headline: "Topmeldung"
     """
 
-  /// Spanish reworded (text-changed), German title gone (translation-fallback), the English
-  /// headline reworded alone (translation-stale).
+  /// Spanish reworded (text-changed), German title gone (translation-lost), the English
+  /// headline reworded alone (translation-stale); Spanish never had the subtitle
+  /// (translation-fallback), and no locale has the caption (translation-missing).
   static let yamlAfter = yaml
     .replacingOccurrences(of: "Resumen semanal", with: "Resumen de la semana")
     .replacingOccurrences(of: "Top story", with: "Lead story")
@@ -175,7 +179,9 @@ struct FaultShardMergeTests {
   @Test("every finding kind check reports: N shards merged equal one run, at every --fail-on")
   func everyKind() throws {
     let scenario = try Scenario()
-    _ = try Record(catalog: try Self.before(scenario), date: "2026-01-01").run()
+    // The caption no locale has: record commits it only with a reason.
+    _ = try Record(catalog: try Self.before(scenario), acceptBreakingReason: "caption pending",
+                   date: "2026-01-01").run()
     let tree = BaselineFiles(root: scenario.baselines)
     // What the tree holds beyond the catalog: a retired version, a dropped locale, a file of
     // no variant, FOSTesting's legacy file, a killed record's temporary file.
@@ -231,6 +237,31 @@ struct FaultShardMergeTests {
   }
 
   struct Counter2: Codable, Sendable { var count = 1 }
+
+  @Test("a locale that lost most of its texts: merged shards give the one grouped finding")
+  func lostLocale() throws {
+    let scenario = try Scenario()
+    func catalog(_ yaml: String) throws -> Catalog {
+      try scenario.catalog(locales: ["en", "es", "de"], yaml: yaml) { catalog in
+        for name in ["Card", "Texts", "Headline"] {
+          try catalog.register(Texts.self, named: name, stub: { .init() })
+        }
+        try catalog.register(Headline.self, named: "Stale", stub: { .init() })
+      }
+    }
+    let yaml = Self.yaml
+    _ = try Record(catalog: try catalog(yaml), acceptBreakingReason: "caption pending",
+                   date: "2026-01-01").run()
+    // German's file gone: every German text falls back to English.
+    let english = String(yaml[..<(yaml.range(of: "\nde:")?.lowerBound ?? yaml.endIndex)])
+    let lost = try catalog(english)
+    let whole = try Check(catalog: lost).run()
+    #expect(whole.findings.filter { $0.locale == "de" }.map(brief) == ["error translation-lost de"])
+    for count in [2, 3] {
+      expectEqual(try merged({ try Check(catalog: lost, options: $0).run() },
+                             count: count, failOn: .error), whole, "\(count) shards")
+    }
+  }
 
   @Test("report: sharded gates merged state the same bump and version-bump-required")
   func releaseGate() throws {

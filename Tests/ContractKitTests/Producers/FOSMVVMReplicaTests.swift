@@ -11,7 +11,7 @@ import Testing
 struct FOSMVVMReplicaTests {
   static let contracts = [
     "AccountBannerViewModel", "CardDeclinedErrorViewModel", "FlashBannerViewModel",
-    "JobListViewModel", "MemberProfileViewModel", "OrderExportDTO",
+    "InboxViewModel", "JobListViewModel", "MemberProfileViewModel", "OrderExportDTO",
   ]
 
   /// A copy of the replica's YAML and baselines.
@@ -42,9 +42,27 @@ struct FOSMVVMReplicaTests {
       try directory.write(text.replacingOccurrences(of: old, with: new), to: file)
     }
 
-    func check() throws -> Report {
-      try Check(catalog: SampleCatalog.fosmvvmApp(localizations: localizations, baselines: baselines))
-        .run()
+    /// Deletes `locale`'s translation file.
+    func delete(_ locale: String) throws {
+      try FileManager.default.removeItem(at: localizations.appendingPathComponent("\(locale).yml"))
+    }
+
+    var catalog: Catalog {
+      get throws { try SampleCatalog.fosmvvmApp(localizations: localizations, baselines: baselines) }
+    }
+
+    /// Checks the copy, off the cooperative pool (``offPool(_:)``).
+    func check() async throws -> Report {
+      let catalog = try self.catalog
+      return try await offPool { try Check(catalog: catalog).run() }
+    }
+
+    /// Records the copy as it is, so that its `Baselines.md` describes its tree.
+    func record(reason: String? = nil) async throws -> Record.Outcome {
+      let catalog = try self.catalog
+      return try await offPool {
+        try Record(catalog: catalog, acceptBreakingReason: reason, date: "2026-12-03").run()
+      }
     }
   }
 
@@ -56,36 +74,43 @@ struct FOSMVVMReplicaTests {
   }
 
   @Test("the unchanged app: no finding at all (no key-unused), and coverage counts its texts")
-  func unchanged() throws {
+  func unchanged() async throws {
     let copy = try Copy()
-    let report = try copy.check()
+    let report = try await copy.check()
     #expect(ContractKitTests.briefs(report, excluding: [.baselinesStale]) == [])
     let spanish = try #require(report.coverage.first { $0.locale == "es" })
-    #expect(spanish.resolved == 84)
+    #expect(spanish.resolved == 136)
     #expect(spanish.missing == 0)
   }
 
-  @Test("a Spanish key deleted (FOSMVVM writes \"\") is translation-missing naming the key")
-  func deletedSpanishKey() throws {
+  @Test("a Spanish key deleted: one translation-lost per locale and path, and nothing else")
+  func deletedSpanishKey() async throws {
     let copy = try Copy()
+    _ = try await copy.record()
     try copy.edit("es", "    pageTitle: \"Tareas\"\n", "")
-    let report = try copy.check()
-    #expect(Self.briefs(report, [.translationMissing]) == [
-      "error translation-missing JobListViewModel 1.0.0 es default /pageTitle",
-      "error translation-missing JobListViewModel 1.0.0 es empty /pageTitle",
+    let report = try await copy.check()
+    // The baselines show "Tareas": clients in Spanish lose their text. Not also
+    // translation-missing, text-changed or a stale Baselines.md (only the YAML changed).
+    #expect(Self.briefs(report, Set(FindingKind.allCases)) == [
+      "error translation-lost JobListViewModel 1.0.0 es default /pageTitle",
+      "error translation-lost JobListViewModel 1.0.0 es empty /pageTitle",
     ])
-    // Where a translator finds the text: the base locale's YAML file and line.
-    #expect(report.findings.first { $0.kind == .translationMissing }?.message
-      == "key 'JobListViewModel.pageTitle' has no translation here or in any fallback locale "
-        + "(en has it at \(copy.localizations.path)/en.yml:10)")
+    #expect(!report.findings.contains { $0.kind == .baselinesStale })
+    let lost = try #require(report.findings.first { $0.kind == .translationLost })
+    #expect(lost.message == "the translation of key 'JobListViewModel.pageTitle' is lost: "
+      + "clients here now see nothing (this locale has no text for it); it belongs in "
+      + "\(copy.localizations.path)/es.yml")
+    #expect(lost.baseline == .string("Tareas"))
+    #expect(lost.current == .string(""))
     #expect(report.coverage.first { $0.locale == "es" }?.missing == 8)
+    #expect(ExitStatus.code(for: report) == 1)
   }
 
   @Test("an English text reworded without its translations is translation-stale elsewhere")
-  func staleTranslations() throws {
+  func staleTranslations() async throws {
     let copy = try Copy()
     try copy.edit("en", "heading: \"Today\"", "heading: \"Today's jobs\"")
-    let report = try copy.check()
+    let report = try await copy.check()
     #expect(Self.briefs(report, [.translationStale]) == [
       "warning translation-stale JobListViewModel 1.0.0 de default /summary/heading",
       "warning translation-stale JobListViewModel 1.0.0 de empty /summary/heading",
@@ -100,39 +125,55 @@ struct FOSMVVMReplicaTests {
     ])
   }
 
-  @Test("an English key deleted is translation-missing in en, and no translation is stale")
-  func deletedEnglishKey() throws {
+  @Test("an English key deleted is translation-lost in en alone, and no translation is stale")
+  func deletedEnglishKey() async throws {
     let copy = try Copy()
     try copy.edit("en", "    retryTitle: \"Try another card\"\n", "")
-    let report = try copy.check()
-    #expect(Self.briefs(report, [.translationMissing, .translationStale]) == [
-      "error translation-missing CardDeclinedErrorViewModel 1.0.0 en default /retryTitle",
+    let report = try await copy.check()
+    #expect(Self.briefs(report, [.translationLost, .translationMissing, .translationStale]) == [
+      "error translation-lost CardDeclinedErrorViewModel 1.0.0 en default /retryTitle",
     ])
-    // The base locale lacks it: the first other locale that has it is named.
-    #expect(report.findings.first { $0.kind == .translationMissing }?.message
-      == "key 'CardDeclinedErrorViewModel.retryTitle' has no translation here or in any "
-        + "fallback locale (es has it at \(copy.localizations.path)/es.yml:24)")
+    #expect(report.findings.first { $0.kind == .translationLost }?.message
+      == "the translation of key 'CardDeclinedErrorViewModel.retryTitle' is lost: clients here "
+        + "now see nothing (this locale has no text for it); it belongs in "
+        + "\(copy.localizations.path)/en.yml")
   }
 
-  @Test("an enum case's display text emptied in German is translation-missing (<Enum>.<case>)")
-  func keyOfAnEnumCase() throws {
+  @Test("a key no locale ever had is translation-missing, naming a locale that has it")
+  func neverTranslated() async throws {
+    let copy = try Copy()
+    // German never had the text (its baseline is already empty): missing, not lost.
+    try copy.edit("de", "    retryTitle: \"Andere Karte verwenden\"\n", "")
+    _ = try await copy.record(reason: "German retry text pending")
+    let report = try await copy.check()
+    #expect(Self.briefs(report, [.translationLost, .translationMissing]) == [
+      "error translation-missing CardDeclinedErrorViewModel 1.0.0 de default /retryTitle",
+    ])
+    #expect(report.findings.first { $0.kind == .translationMissing }?.message
+      == "key 'CardDeclinedErrorViewModel.retryTitle' has no translation here or in any "
+        + "fallback locale (en has it at \(copy.localizations.path)/en.yml:24)")
+  }
+
+  @Test("an enum case's display text emptied in German is translation-lost (<Enum>.<case>)")
+  func keyOfAnEnumCase() async throws {
     let copy = try Copy()
     // A display text of an enum case, deleted in German: FOSMVVM shows nothing.
     try copy.edit("de", "running: \"Läuft\"", "running: \"\"")
-    let report = try copy.check()
-    #expect(Self.briefs(report, [.translationMissing]) == [
-      "error translation-missing JobListViewModel 1.0.0 de default /rows/0/stateDisplay",
+    let report = try await copy.check()
+    #expect(Self.briefs(report, [.translationLost, .translationMissing]) == [
+      "error translation-lost JobListViewModel 1.0.0 de default /rows/0/stateDisplay",
     ])
-    #expect(report.findings.first { $0.kind == .translationMissing }?.message
-      == "key 'JobListViewModel.JobState.running' (\(copy.localizations.path)/de.yml:13) "
-        + "has an empty translation")
+    #expect(report.findings.first { $0.kind == .translationLost }?.message
+      == "the translation of key 'JobListViewModel.JobState.running' is lost: clients here "
+        + "now see nothing (its text here is empty); it belongs in "
+        + "\(copy.localizations.path)/de.yml")
   }
 
   @Test("a Spanish text that lost a placeholder is placeholder-mismatch naming key, file and line")
-  func placeholderLost() throws {
+  func placeholderLost() async throws {
     let copy = try Copy()
     try copy.edit("es", "\"%{active} de %{total} tareas en curso\"", "\"%{active} tareas en curso\"")
-    let report = try copy.check()
+    let report = try await copy.check()
     let mismatches = report.findings.filter { $0.kind == .placeholderMismatch }
     #expect(mismatches.map(brief) == ["error placeholder-mismatch es"])
     #expect(mismatches.map(\.message) == [

@@ -54,3 +54,10 @@ func copyTree(_ source: URL, into directory: TemporaryDirectory, as name: String
   try FileManager.default.copyItem(at: source, to: target)
   return target
 }
+
+/// Runs `body` on a thread of its own while the calling test is suspended: a check or record
+/// of a whole catalog takes seconds, for which a test need not hold one of the two threads of
+/// Swift Testing's cooperative pool (an async factory's task may be waiting for one).
+func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await WorkerPool.value { Result { try body() } }.get()
+}

@@ -5,16 +5,21 @@ import Foundation
 public struct AppLocalizedString: Codable, Sendable, Hashable {
   /// The translation key, `nil` when decoded from a payload's text.
   public let key: String?
+  /// The item of the list at ``key`` this text is (FOSMVVM's `index:`), if any.
+  public let index: Int?
   /// The text a payload held, when decoded.
   public let text: String?
 
-  public init(_ key: String) {
+  /// The text at `key`, or item `index` of the list there.
+  public init(_ key: String, index: Int? = nil) {
     self.key = key
+    self.index = index
     text = nil
   }
 
   public init(from decoder: any Decoder) throws {
     key = nil
+    index = nil
     text = try decoder.singleValueContainer().decode(String.self)
   }
 
@@ -22,7 +27,9 @@ public struct AppLocalizedString: Codable, Sendable, Hashable {
     var container = encoder.singleValueContainer()
     guard let key else { return try container.encode(text ?? "") }
     let (locale, translations) = try AppWire.context(of: encoder)
-    try container.encode(translations.text(key, locale: locale))
+    try container.encode(
+      index.map { translations.list(key, locale: locale)[safe: $0] ?? "" }
+        ?? translations.text(key, locale: locale))
   }
 }
 

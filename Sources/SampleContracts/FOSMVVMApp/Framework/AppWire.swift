@@ -80,4 +80,15 @@ public struct AppTranslations: Sendable {
     default: ""
     }
   }
+
+  /// The texts at `key` for `locale`, as FOSMVVM reads a list: one text is a list of one,
+  /// and `[]` when no locale of the chain has the key.
+  func list(_ key: String, locale: String) -> [String] {
+    switch store.resolve(key, locale: locale, baseLocale: locale) {
+    case .resolved(.string(let text)), .fellBack(.string(let text), _): [text]
+    case .resolved(.list(let items)), .fellBack(.list(let items), _):
+      items.compactMap { if case .string(let text) = $0 { text } else { nil } }
+    default: []
+    }
+  }
 }
