@@ -21,8 +21,8 @@ final class ProducerExecutor: TaskExecutor, Sendable {
   /// The executor every producer of the process shares.
   static let shared = ProducerExecutor(threads: max(2, ProcessInfo.processInfo.activeProcessorCount))
 
-  /// How long a job may wait for a thread before another is started.
-  static let patience: DispatchTimeInterval = .milliseconds(50)
+  /// How long a job may wait for a thread before another is started, in microseconds.
+  static let patience: useconds_t = 50_000
   /// How long a thread beyond the first ones waits for work before it ends.
   static let idleLimit: DispatchTimeInterval = .seconds(30)
   /// The most threads there ever are: producers that block forever are not given more.
@@ -39,11 +39,22 @@ final class ProducerExecutor: TaskExecutor, Sendable {
 
   private let state = Mutex(State())
   private let available = DispatchSemaphore(value: 0)
+  /// Wakes the watchdog when a job is queued with no thread free.
+  private let starving = DispatchSemaphore(value: 0)
   private let baseThreads: Int
 
   private init(threads: Int) {
     baseThreads = threads
     for _ in 0..<threads { startThread() }
+    // A thread of its own, not a Dispatch timer: Dispatch's timers open descriptors, and a
+    // process whose standard output was closed would get one as its descriptor 1.
+    let watchdog = Thread { [self] in
+      while true {
+        starving.wait()
+        watchForStarvation()
+      }
+    }
+    watchdog.start()
   }
 
   /// The threads there are now, idle or busy (blocked ones included).
@@ -58,27 +69,22 @@ final class ProducerExecutor: TaskExecutor, Sendable {
       return true
     }
     available.signal()
-    if watch { watchForStarvation() }
+    if watch { starving.signal() }
   }
 
-  /// After ``patience``, starts a thread if jobs still wait and no thread is free, and
-  /// looks again while that lasts.
+  /// Every ``patience``, starts a thread while jobs wait and no thread is free.
   private func watchForStarvation() {
-    DispatchQueue.global().asyncAfter(deadline: .now() + Self.patience) { [self] in
-      let (start, again) = state.withLock { state -> (Bool, Bool) in
-        let starving = !state.jobs.isEmpty && state.idle == 0
-        guard starving else {
+    while true {
+      usleep(Self.patience)
+      let start = state.withLock { state -> Bool in
+        guard !state.jobs.isEmpty, state.idle == 0, state.threads < Self.threadLimit else {
           state.watching = false
-          return (false, false)
+          return false
         }
-        guard state.threads < Self.threadLimit else {
-          state.watching = false
-          return (false, false)
-        }
-        return (true, true)
+        return true
       }
-      if start { startThread() }
-      if again { watchForStarvation() }
+      guard start else { return }
+      startThread()
     }
   }
 
