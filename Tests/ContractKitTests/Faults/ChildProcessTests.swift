@@ -68,4 +68,15 @@ struct ChildProcessTests {
       try ChildProcess(["no-such-program-anywhere"], in: directory.url, timeLimit: 60).run()
     } throws: { "\($0)".hasPrefix("no-such-program-anywhere: cannot be run: ") }
   }
+
+  @Test("its peak memory is its own, not the memory of the process that started it")
+  func peakMemory() throws {
+    let directory = try TemporaryDirectory()
+    // A 256 MiB buffer, filled three times.
+    let large = try ChildProcess(["dd", "if=/dev/zero", "of=/dev/null", "bs=256M", "count=3"],
+                                 in: directory.url, timeLimit: 60).run()
+    let small = try ChildProcess(["sleep", "0.3"], in: directory.url, timeLimit: 60).run()
+    #expect(large.peakMemory > 200 << 20, "\(large.peakMemory >> 20) MiB")
+    #expect(small.peakMemory < 64 << 20, "\(small.peakMemory >> 20) MiB")
+  }
 }
