@@ -98,7 +98,8 @@ struct ReleasePackage {
           + "of the release's own package")
       }
       guard target.type == "regular" else {
-        throw violation("declares '\(target.name)' as a \(target.type) target: compat imports "
+        let article = "aeiou".contains(target.type.first ?? "x") ? "an" : "a"
+        throw violation("declares '\(target.name)' as \(article) \(target.type) target: compat imports "
           + "the module that declares each contract's type, which must be a library target "
           + "(.target) of the release's own package")
       }
