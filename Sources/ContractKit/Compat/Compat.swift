@@ -52,60 +52,11 @@ struct Compat {
     var releases: [CompatMatrix.Release] = []
     /// What JUnit makes test cases of: every case some release was asked about.
     var asked: [ContractCase] = []
-    let root = catalog.effectiveBaselineDirectory
     for ref in refs {
-      let release = try GitTree.release(ref: ref, sameTreeAs: root)
-      let (version, speaks) = try self.version(of: release, ref: ref)
-      let packagePath = String(release.repositoryPath.split(separator: "/").dropLast()
-        .joined(separator: "/"))
-      let build = try ReleaseBuild(
-        ref: ref, release: release, packagePath: packagePath, types: types, cache: cache,
-        timeLimit: buildTimeLimit
-      ).make()
-      let decoders = try self.decoders(for: version, in: release, ref: ref)
-      let cases = try self.cases(for: version)
-      let probed = try ProbeRun(
-        executable: build.executable, ref: ref, timeLimit: decodeTimeLimit,
-        scratch: cache.appendingPathComponent(release.commit)
-      ).run(cases, decoders: decoders.declarations)
-      let absent = Set(types.map(\.contract)).subtracting(probed.known)
-      asked += cases.filter { !absent.contains($0.contract) }.map {
-        ContractCase(contract: $0.contract, version: version, locale: $0.locale,
-                     variant: $0.variant)
-      }
-      var cells: [CompatMatrix.Cell] = []
-      for contract in catalog.contracts {
-        for locale in catalog.locales {
-          let outcome: CompatMatrix.Outcome
-          if !types.contains(where: { $0.contract == contract.name }) {
-            outcome = .untyped
-          } else if absent.contains(contract.name) {
-            outcome = .absent
-          } else {
-            let failed = Set(probed.failures.filter {
-              $0.contract == contract.name && $0.locale == locale
-            }.map(\.variant))
-            outcome = failed.isEmpty ? .decodes : .fails(failed.count)
-          }
-          cells.append(CompatMatrix.Cell(contract: contract.name, locale: locale, outcome: outcome))
-        }
-      }
-      findings += probed.failures.map { failure in
-        .clientDecodeFailed(
-          at: failure.path,
-          in: ContractCase(contract: failure.contract, version: version, locale: failure.locale,
-                           variant: failure.variant),
-          ref: ref, commit: release.commit, reason: failure.message)
-      }
-      var notes: [String] = []
-      if let speaks { notes.append(speaks) }
-      if let reason = build.distrusted {
-        notes.append("the cached build was not trusted (\(reason)), so it was rebuilt")
-      }
-      notes += decoders.notes(absent: absent)
-      releases.append(CompatMatrix.Release(
-        ref: ref, commit: release.commit, version: version, built: build.built, cells: cells,
-        notes: notes))
+      let answer = try ask(ref)
+      findings += answer.findings
+      releases.append(answer.release)
+      asked += answer.asked
     }
     let cases = Array(Set(asked)).sorted { $0.description < $1.description }
     return Report(
@@ -116,9 +67,72 @@ struct Compat {
         locales: catalog.locales.count,
         baselines: releases.reduce(0) { $0 + $1.cells.count }, failOn: options.failOn,
         requiredBump: findings.isEmpty ? .none : .major),
-      baselineDirectory: BaselineFiles(root: root).displayRoot, failOn: options.failOn,
-      cases: cases, compat: CompatMatrix(releases: releases, contracts: catalog.contracts.map(\.name),
+      baselineDirectory: BaselineFiles(root: catalog.effectiveBaselineDirectory).displayRoot,
+      failOn: options.failOn, cases: cases,
+      compat: CompatMatrix(releases: releases, contracts: catalog.contracts.map(\.name),
                            locales: catalog.locales))
+  }
+
+  /// One release asked: its row of the matrix, its findings, and the cases it decoded.
+  private func ask(_ ref: String) throws
+    -> (release: CompatMatrix.Release, findings: [Finding], asked: [ContractCase])
+  {
+    let release = try GitTree.release(ref: ref, sameTreeAs: catalog.effectiveBaselineDirectory)
+    let (version, speaks) = try self.version(of: release, ref: ref)
+    let packagePath = String(release.repositoryPath.split(separator: "/").dropLast()
+      .joined(separator: "/"))
+    let build = try ReleaseBuild(
+      ref: ref, release: release, packagePath: packagePath, types: types, cache: cache,
+      timeLimit: buildTimeLimit
+    ).make()
+    let decoders = try self.decoders(for: version, in: release, ref: ref)
+    let cases = try self.cases(for: version)
+    let probed = try ProbeRun(
+      executable: build.executable, ref: ref, timeLimit: decodeTimeLimit,
+      scratch: cache.appendingPathComponent(release.commit)
+    ).run(cases, decoders: decoders.declarations)
+    let absent = Set(types.map(\.contract)).subtracting(probed.known)
+    let findings = probed.failures.map { failure in
+      Finding.clientDecodeFailed(
+        at: failure.path,
+        in: ContractCase(contract: failure.contract, version: version, locale: failure.locale,
+                         variant: failure.variant),
+        ref: ref, commit: release.commit, reason: failure.message)
+    }
+    var notes: [String] = []
+    if let speaks { notes.append(speaks) }
+    if let reason = build.distrusted {
+      notes.append("the cached build was not trusted (\(reason)), so it was rebuilt")
+    }
+    notes += decoders.notes(absent: absent)
+    let row = CompatMatrix.Release(
+      ref: ref, commit: release.commit, version: version, built: build.built,
+      cells: cells(absent: absent, failures: probed.failures), notes: notes)
+    let asked = cases.filter { !absent.contains($0.contract) }.map {
+      ContractCase(contract: $0.contract, version: version, locale: $0.locale, variant: $0.variant)
+    }
+    return (row, findings, asked)
+  }
+
+  /// One cell per contract and locale: whether every variant decodes, how many fail, or why
+  /// nothing was asked.
+  private func cells(absent: Set<String>, failures: [ProbeRun.Failure]) -> [CompatMatrix.Cell] {
+    catalog.contracts.flatMap { contract in
+      catalog.locales.map { locale in
+        let outcome: CompatMatrix.Outcome
+        if !types.contains(where: { $0.contract == contract.name }) {
+          outcome = .untyped
+        } else if absent.contains(contract.name) {
+          outcome = .absent
+        } else {
+          let failed = Set(failures.filter {
+            $0.contract == contract.name && $0.locale == locale
+          }.map(\.variant))
+          outcome = failed.isEmpty ? .decodes : .fails(failed.count)
+        }
+        return CompatMatrix.Cell(contract: contract.name, locale: locale, outcome: outcome)
+      }
+    }
   }
 
   /// The version a release speaks: the newest catalog version not newer than the newest

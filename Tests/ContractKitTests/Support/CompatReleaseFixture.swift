@@ -63,13 +63,7 @@ final class MisbehavingReleases: @unchecked Sendable {
     for (name, source) in Self.sources { try write("Sources/Models/\(name).swift", source) }
     // The release's own catalog wrote its baselines (and Snake's decoder into contract.json).
     let release = try git.scenario.catalog { catalog in
-      try catalog.register(Note.self, named: "Printing", stub: { Note() })
-      try catalog.register(wire: "Crashing") { request in
-        try JSONEncoder().encode(Localized(locale: request.locale))
-      }
-      try catalog.register(wire: "Hanging") { request in
-        try JSONEncoder().encode(Localized(locale: request.locale))
-      }
+      try Self.registerUnchanged(in: &catalog)
       try catalog.register(SnakeDTO.self, named: "Snake", stub: { SnakeDTO() },
                            encoder: Self.snakeEncoder, decoder: Self.snakeDecoder)
       try catalog.register(DatedDTO.self, named: "Dated", stub: { DatedDTO() })
@@ -86,13 +80,7 @@ final class MisbehavingReleases: @unchecked Sendable {
     try git.git("tag", "hanging-manifest")
     try git.git("checkout", "-q", "r1", "--", ".")
     catalog = try git.scenario.catalog { catalog in
-      try catalog.register(Note.self, named: "Printing", stub: { Note() })
-      try catalog.register(wire: "Crashing") { request in
-        try JSONEncoder().encode(Localized(locale: request.locale))
-      }
-      try catalog.register(wire: "Hanging") { request in
-        try JSONEncoder().encode(Localized(locale: request.locale))
-      }
+      try Self.registerUnchanged(in: &catalog)
       // Today's declaration of Snake names no decoder: r1's contract.json must win.
       try catalog.register(SnakeDTO.self, named: "Snake", stub: { SnakeDTO() },
                            encoder: Self.snakeEncoder)
@@ -102,6 +90,16 @@ final class MisbehavingReleases: @unchecked Sendable {
       try catalog.register(IgnoredToday.self, named: "Ignored", stub: { IgnoredToday() })
     }
     atexit { MisbehavingReleases.removeFolder() }
+  }
+
+  /// The contracts whose wire is the same at r1 and today: Printing, Crashing, Hanging.
+  static func registerUnchanged(in catalog: inout Catalog) throws {
+    try catalog.register(Note.self, named: "Printing", stub: { Note() })
+    for name in ["Crashing", "Hanging"] {
+      try catalog.register(wire: name) { request in
+        try JSONEncoder().encode(Localized(locale: request.locale))
+      }
+    }
   }
 
   /// A `compat` over `refs` with the suite's cache and short limits.
