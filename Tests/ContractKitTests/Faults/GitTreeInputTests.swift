@@ -103,19 +103,19 @@ struct FaultGitTreeInputTests {
 
   @Test("a blob over the size limit in a release's tree is refused by its listed size, never read")
   func largeBlob() async throws {
-    let (fixture, _) = try Self.released()
-    // 513 MiB of zeros: a sparse file on disk, a small object in git.
-    let payload = fixture.baselines.appendingPathComponent("Card/1.0.0/es.json")
-    let handle = try FileHandle(forWritingTo: payload)
-    try handle.truncate(atOffset: UInt64(InputFile.sizeLimit) + (1 << 20))
-    try handle.close()
-    try fixture.commitAll("A blob too large to read")
-    try fixture.git("tag", "big")
-    try fixture.git("checkout", "-q", "v1", "--", ".VersionedTestJSON")
-    let root = fixture.root
-    let outcome = try await offThePool {
-      try ChildProcess([contractsExecutable.path, "diff", "git:big", ".VersionedTestJSON"],
-                       in: root, timeLimit: 600).run()
+    // Off the pool: git takes seconds to store half a gigabyte, and the command runs after.
+    let outcome = try await offThePool { () throws -> ChildProcess.Outcome in
+      let (fixture, _) = try Self.released()
+      // 513 MiB of zeros: a sparse file on disk, a small object in git.
+      let payload = fixture.baselines.appendingPathComponent("Card/1.0.0/es.json")
+      let handle = try FileHandle(forWritingTo: payload)
+      try handle.truncate(atOffset: UInt64(InputFile.sizeLimit) + (1 << 20))
+      try handle.close()
+      try fixture.commitAll("A blob too large to read")
+      try fixture.git("tag", "big")
+      try fixture.git("checkout", "-q", "v1", "--", ".VersionedTestJSON")
+      return try ChildProcess([contractsExecutable.path, "diff", "git:big", ".VersionedTestJSON"],
+                              in: fixture.root, timeLimit: 600).run()
     }
     #expect(outcome.ending == .exited(2))
     #expect(outcome.error == "Error: git:big:.VersionedTestJSON/Card/1.0.0/es.json: is larger "
