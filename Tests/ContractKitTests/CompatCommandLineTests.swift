@@ -73,7 +73,7 @@ struct CompatCommandLineTests {
     #expect(!typed.isEmpty)
     #expect(typed.allSatisfy { $0.hasPrefix("SampleContracts.") })
     let scenario = try Scenario()
-    let own = try scenario.catalog { try $0.register(CompatCard.self, named: "Card", stub: { .init() }) }
-    #expect(own.contract(named: "Card")?.swiftType == "ContractKitTests.CompatCard")
+    let own = try scenario.catalog { try $0.register(TodayOrderDTO.self, named: "Card", stub: { .init() }) }
+    #expect(own.contract(named: "Card")?.swiftType == "ContractKitTests.TodayOrderDTO")
   }
 }

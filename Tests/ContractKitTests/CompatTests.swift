@@ -3,120 +3,126 @@ import Testing
 @testable import ContractKit
 @testable import ContractKitRuntime
 
-/// `contracts compat`: released clients' own code decodes today's payloads. The suite shares
-/// one repository and one probe cache (``CompatFixture``): the first run builds one probe
-/// per release, every later run is served from the cache.
+/// `contracts compat` on a package as the quick start writes it (no products), against a tag
+/// cut before any change: the probe is built inside the release's own package. The suite
+/// shares one repository and one probe cache (``QuickStartRelease``): the first run builds,
+/// every later run is served from the cache.
 @Suite("compat: released clients decode today's payloads", .serialized)
 struct CompatTests {
-  /// The first run over v1 and v2, with how long it took.
+  /// The first run over v1.0.0, with how long it took.
   static let firstRun = Result { () throws -> (report: Report, seconds: Double) in
-    let fixture = try CompatFixture.shared.get()
+    let fixture = try QuickStartRelease.shared.get()
     let start = Date()
-    let report = try fixture.compat(["v1", "v2"])
+    let report = try fixture.compat(["v1.0.0"])
     return (report, Date().timeIntervalSince(start))
   }
 
-  @Test("a value called harmless fails v1's own init(from:); v2 decodes a field it made optional being removed")
-  func matrix() throws {
-    let (report, seconds) = try Self.firstRun.get()
-    print("compat: first run (two probe builds) took \(Int(seconds)) s")
-    #expect(briefs(report) == [
-      "error client-decode-failed Card 1.0.0 en default /status",
-      "error client-decode-failed Card 1.0.0 es default /status",
-    ])
-    let commit = try CompatFixture.shared.get().git.git("rev-parse", "v1")
-      .trimmingCharacters(in: .newlines)
+  static let failures = ["de", "en", "es"].map {
+    "error client-decode-failed OrderDTO 1.1.0 \($0) default /totalCents"
+  }
+
+  @Test("a quick-start package with no products: v1.0.0's own OrderDTO cannot decode today's rename")
+  func matrix() async throws {
+    let (report, seconds) = try await offThePool { try Self.firstRun.get() }
+    print("compat: first run (one probe build in the quick start's package) took \(Int(seconds)) s")
+    #expect(briefs(report) == Self.failures)
+    let fixture = try QuickStartRelease.shared.get()
+    let commit = try fixture.git.git("rev-parse", "v1.0.0").trimmingCharacters(in: .newlines)
     #expect(report.findings.first?.message
-      == "v1 (commit \(commit.prefix(12))) cannot decode today's payload with its own type: "
-        + "unknown status 'archived'")
+      == "v1.0.0 (commit \(commit.prefix(12))) cannot decode today's payload with its own type: "
+        + "required key 'totalCents' is missing")
     #expect(report.summary.gatePasses == false)
     #expect(ExitStatus.code(for: report) == 1)
     let matrix = try #require(report.compat)
     #expect(matrix.rows == [
-      ["ref", "contract", "en", "es"],
-      ["v1", "Card", "FAILS", "FAILS"],
-      ["v1", "Badge", "absent", "absent"],
-      ["v2", "Card", "ok", "ok"],
-      ["v2", "Badge", "ok", "ok"],
+      ["ref", "contract", "en", "es", "de"],
+      ["v1.0.0", "HomeViewModel", "ok", "ok", "ok"],
+      ["v1.0.0", "OrderListViewModel", "ok", "ok", "ok"],
+      ["v1.0.0", "OrderDTO", "FAILS", "FAILS", "FAILS"],
+      ["v1.0.0", "PromoBanner", "absent", "absent", "absent"],
     ])
-    #expect(matrix.releases.map(\.version) == [Scenario.v1, Scenario.v2])
-    #expect(matrix.releases.map(\.built) == [true, true])
+    #expect(matrix.releases.map(\.version) == [Scenario.v2])
+    #expect(matrix.releases.map(\.built) == [true])
+    #expect(matrix.releases.first?.notes == ["decoders: today's declaration for OrderDTO"])
+    // Built in the release's own package: its manifest gained the probe, nothing else.
+    let manifest = try String(
+      contentsOf: fixture.git.root.appendingPathComponent(
+        ".build/contractkit-compat/\(commit)/source/Package.swift"), encoding: .utf8)
+    #expect(manifest.hasSuffix("""
+      package.targets.append(.executableTarget(
+        name: "ContractKitCompatProbe", dependencies: [.target(name: "AppViewModels")],
+        path: "ContractKitCompatProbe"))
+      package.products.append(.executable(
+        name: "ContractKitCompatProbe", targets: ["ContractKitCompatProbe"]))
+
+      """))
   }
 
-  @Test("the shape rules call today's Card harmless for 1.0.0 clients")
-  func shapeRulesSayHarmless() throws {
-    let fixture = try CompatFixture.shared.get()
-    let diff = try TreeDiff(
-      old: BaselineFiles(gitTree: GitTree.load(ref: "v1", sameTreeAs: fixture.git.baselines)),
-      new: BaselineFiles(root: fixture.git.baselines), options: RunOptions()
-    ).run()
-    #expect(!diff.findings.contains { $0.kind.breaksClients })
+  @Test("the shape rules call today's OrderDTO a break too, but cannot see the release's own code")
+  func shapeRules() async throws {
+    let fixture = try await offThePool { try QuickStartRelease.shared.get() }
+    let report = try Check(catalog: fixture.catalog).run()
+    #expect(report.findings.contains {
+      $0.kind == .fieldRemoved && $0.contract == "OrderDTO" && $0.path == "/totalCents"
+    })
   }
 
-  @Test("the matrix in text, markdown, JSON and HTML")
-  func formats() throws {
-    let report = try Self.firstRun.get().report
+  @Test("the matrix in text, markdown, JSON, JUnit and HTML")
+  func formats() async throws {
+    let report = try await offThePool { try Self.firstRun.get() }.report
     let text = ReportFormat.text.render(report, colored: false, command: "swift run contracts")
     #expect(text.contains("""
-        ref  contract  en      es
-        v1   Card      FAILS   FAILS
-        v1   Badge     absent  absent
-        v2   Card      ok      ok
-        v2   Badge     ok      ok
-      """))
+        v1.0.0  commit \(report.compat?.releases.first?.commit.prefix(12) ?? "")  decodes 1.1.0  built
+            decoders: today's declaration for OrderDTO
+        ref     contract            en      es      de
+        v1.0.0  HomeViewModel       ok      ok      ok
+        v1.0.0  OrderListViewModel  ok      ok      ok
+        v1.0.0  OrderDTO            FAILS   FAILS   FAILS
+        v1.0.0  PromoBanner         absent  absent  absent
+      """), "\(text)")
     #expect(text.hasPrefix("GATE: FAIL\n"))
     print(text)
     let markdown = ReportFormat.markdown.render(report, colored: false, command: "swift run contracts")
-    #expect(markdown.contains("| v1 | Card | FAILS | FAILS |"))
+    #expect(markdown.contains("| v1.0.0 | OrderDTO | FAILS | FAILS | FAILS |"))
+    #expect(markdown.contains("  - decoders: today's declaration for OrderDTO"))
     let json = ReportFormat.json.render(report, colored: false, command: "swift run contracts")
-    #expect(json.contains("\"kind\" : \"client-decode-failed\"") || json.contains("\"kind\":\"client-decode-failed\""))
+    #expect(json.contains(#""kind" : "client-decode-failed""#))
     let junit = ReportFormat.junit.render(report, colored: false, command: "swift run contracts")
-    #expect(junit.contains("<testcase classname=\"Card\" name=\"1.0.0 en default\""))
+    #expect(junit.contains("<testcase classname=\"OrderDTO\" name=\"1.1.0 en default\""))
     #expect(junit.contains("client-decode-failed"))
     let html = ReportFormat.html.render(report, colored: false, command: "swift run contracts")
     #expect(html.contains("<td class=\"error\">FAILS</td>"))
+    #expect(html.contains("<li>decoders: today&#39;s declaration for OrderDTO</li>")
+      || html.contains("<li>decoders: today's declaration for OrderDTO</li>"))
   }
 
-  @Test("a second run is served from the cache: no build, seconds")
-  func cached() throws {
-    let first = try Self.firstRun.get()
-    let fixture = try CompatFixture.shared.get()
+  @Test("a second run is served from the cache, verified: no build, seconds; a ref given twice is asked once")
+  func cached() async throws {
+    let first = try await offThePool { try Self.firstRun.get() }
+    let fixture = try QuickStartRelease.shared.get()
     let start = Date()
-    let second = try fixture.compat(["v1", "v2"])
+    let second = try await offThePool { try fixture.compat(["v1.0.0", "v1.0.0"]) }
     let seconds = Date().timeIntervalSince(start)
     print("compat: second run (cached) took \(String(format: "%.2f", seconds)) s")
-    #expect(second.compat?.releases.map(\.built) == [false, false])
+    #expect(second.compat?.releases.map(\.built) == [false])
     #expect(second.findings == first.report.findings)
+    #expect(second.summary.errors == 3)
     #expect(seconds < first.seconds / 5)
   }
 
-  @Test("report --against v1 --compat folds the release's decode failures into the verdict")
-  func gate() throws {
-    let fixture = try CompatFixture.shared.get()
-    let gate = try ReleaseGate(catalog: fixture.catalog, against: "v1").run()
-    #expect(gate.summary.gatePasses)
-    let folded = gate.folding(compat: try fixture.compat(["v1"]))
+  @Test("report --against v1.0.0 --compat folds the release's decode failures into the verdict")
+  func gate() async throws {
+    let fixture = try await offThePool { try QuickStartRelease.shared.get() }
+    let gate = try ReleaseGate(catalog: fixture.catalog, against: "v1.0.0").run()
+    let compat = try await offThePool { try fixture.compat(["v1.0.0"]) }
+    let folded = gate.folding(compat: compat)
     #expect(!folded.summary.gatePasses)
     #expect(folded.summary.requiredBump == .major)
-    #expect(folded.summary.errors == gate.summary.errors + 2)
-    #expect(folded.findings.filter { $0.kind == .clientDecodeFailed }.map(brief) == [
-      "error client-decode-failed Card 1.0.0 en default /status",
-      "error client-decode-failed Card 1.0.0 es default /status",
-    ])
+    #expect(folded.summary.errors == gate.summary.errors + 3)
+    #expect(folded.findings.filter { $0.kind == .clientDecodeFailed }.map(brief) == Self.failures)
     #expect(folded.compat?.rows.dropFirst().map { $0.prefix(2).joined(separator: " ") }
-      == ["v1 Card", "v1 Badge"])
-    #expect(folded.since?.ref == "v1")
-  }
-
-  @Test("a ref whose code does not build: exit 2 naming the ref and the compiler's first error")
-  func broken() throws {
-    let fixture = try CompatFixture.shared.get()
-    #expect {
-      try fixture.compat(["broken"])
-    } throws: { error in
-      let text = "\(error)"
-      return text.hasPrefix("git:broken: (commit ") && text.contains("does not build: ")
-        && text.contains("Badge.swift:1:")
-    }
+      == ["v1.0.0 HomeViewModel", "v1.0.0 OrderListViewModel", "v1.0.0 OrderDTO",
+          "v1.0.0 PromoBanner"])
+    #expect(folded.since?.ref == "v1.0.0")
   }
 }

@@ -20,6 +20,9 @@ struct ContractMetadata: Sendable, Hashable {
   /// The base texts of translations that may be stale (``TranslationSource``); written only
   /// when there are some.
   var translationSources: [TranslationSource] = []
+  /// How the contract's clients configure their decoder, when it is not ContractKit's own:
+  /// what `compat` decodes with for a release whose tree records it.
+  var decoder: DecoderDeclaration?
 
   package init(contract: String, version: String, baseLocale: String, locales: [String],
               variants: [String], annotations: [String: [PathAnnotation]],
@@ -83,6 +86,7 @@ extension ContractMetadata {
       "paths": .object(paths),
     ]
     if !redactions.isEmpty { document["redactions"] = .array(redactions.map(JSONValue.string)) }
+    if let decoder { document["decoder"] = decoder.json }
     if !translationSources.isEmpty {
       document[TranslationSource.key] = .array(
         translationSources.sorted(by: TranslationSource.precedes).map(\.json))
@@ -116,6 +120,9 @@ extension ContractMetadata {
     variants = try strings(json["variants"], "/variants")
     redactions = json["redactions"] == nil ? [] : try strings(json["redactions"], "/redactions")
     translationSources = try TranslationSource.read(json, file: file)
+    decoder = try json["decoder"].map { value throws(InputError) in
+      try DecoderDeclaration(json: value, file: file)
+    }
     guard case .object(let paths)? = json["paths"] else { throw fail("/paths", "an object") }
     var annotations: [String: [PathAnnotation]] = [:]
     for (pattern, entry) in paths {

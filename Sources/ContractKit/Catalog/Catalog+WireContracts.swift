@@ -76,7 +76,7 @@ extension Catalog {
   ) throws(CatalogError) {
     try add(Contract.make(
       name: name, source: source, variants: variants.map { ($0, source) },
-      decode: type.flatMap { Contract.decoder(forType: $0, using: decoder) }, decodes: type,
+      decoding: type, decoder: decoder,
       hints: hints, redactsFreshness: true, registeredAt: registeredAt,
       randomIdentities: randomIdentities, keyType: type.map { contractTypeName($0) }))
   }
@@ -106,7 +106,7 @@ extension Catalog {
     }
     try add(Contract.make(
       name: name ?? contractTypeName(type), source: source, variants: variants.map { ($0, source) },
-      decode: Contract.decoder(for: type, using: decoder ?? { JSONDecoder() }), decodes: type,
+      decoding: type, decoder: decoder ?? { JSONDecoder() },
       hints: hints, redactsFreshness: true, registeredAt: "\(fileID):\(line)",
       randomIdentities: randomIdentities, keyType: contractTypeName(type)))
   }
@@ -137,7 +137,7 @@ extension Catalog {
     try add(Contract.make(
       name: name ?? contractTypeName(type), source: source(stub),
       variants: variants.map { ($0.name, source($0.make)) },
-      decode: Contract.decoder(for: type, using: decoder ?? { JSONDecoder() }), decodes: type,
+      decoding: type, decoder: decoder ?? { JSONDecoder() },
       hints: hints, redactsFreshness: true, registeredAt: "\(fileID):\(line)",
       randomIdentities: randomIdentities, keyType: contractTypeName(type)))
   }

@@ -160,7 +160,7 @@ public struct Catalog: Sendable {
     try add(Contract.make(
       name: name ?? contractTypeName(type), source: .stub { stub() },
       variants: variants.map { variant in (variant.name, .stub { variant.make() }) },
-      decode: Contract.decoder(for: type, using: nil), decodes: type,
+      decoding: type, decoder: nil,
       hints: try Self.redactionHints(redacting, registeredAt: registeredAt),
       redactsFreshness: false, registeredAt: registeredAt, randomIdentities: randomIdentities))
   }

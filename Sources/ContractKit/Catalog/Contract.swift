@@ -17,6 +17,9 @@ package struct Contract: Sendable {
   /// Decodes a payload with today's Swift type, returning the value; `nil` when no
   /// `Decodable` type is given.
   let decode: (@Sendable (Data) throws -> Any)?
+  /// Makes the decoder the app's clients use; `nil` for ContractKit's wire decoder
+  /// (``BaselineDecoder``).
+  let makeDecoder: (@Sendable () -> JSONDecoder)?
   /// What the registration says about paths (wire contracts' hints), by pattern.
   let hintedAnnotations: [String: [PathAnnotation]]
   /// The values baselines hold placeholders for.
@@ -72,16 +75,25 @@ package struct Contract: Sendable {
   package func variant(named name: String) -> Variant? {
     variants.first { $0.name == name }
   }
+
+  /// How the contract's clients configure their decoder, read off the decoder it declares
+  /// (ContractKit's own when it declares none); `nil` for a contract without a `Decodable`
+  /// type.
+  var decoderDeclaration: DecoderDeclaration? {
+    guard decode != nil else { return nil }
+    return makeDecoder.map { DecoderDeclaration(describing: $0()) } ?? .contractKit
+  }
 }
 
 extension Contract {
   /// Builds a contract, validating its names.
   /// - Parameters:
   ///   - variants: Named variants beyond the default, with their sources.
-  ///   - decode: Decodes a baseline with the app's type, `nil` for none.
+  ///   - swiftType: The type baselines are decoded with, when it is `Decodable`.
+  ///   - decoder: Makes the app's decoder; `nil` for ContractKit's wire decoder.
   static func make(
     name: String, source: Source, variants: [(name: String, source: Source)],
-    decode: (@Sendable (Data) throws -> Any)?, decodes swiftType: Any.Type? = nil,
+    decoding swiftType: Any.Type?, decoder: (@Sendable () -> JSONDecoder)?,
     hints: [WireHint], redactsFreshness: Bool, registeredAt: String,
     randomIdentities: [String] = [], keyType: String? = nil
   ) throws(CatalogError) -> Contract {
@@ -142,26 +154,21 @@ extension Contract {
     }
     let all = [Variant(name: BaselineLayout.defaultVariant, source: source)]
       + variants.map { Variant(name: $0.name, source: $0.source) }
+    let decodable = swiftType as? any Decodable.Type
     return Contract(
       name: name, variants: all, registeredAt: registeredAt,
-      swiftType: decode == nil ? nil : swiftType.map { String(reflecting: $0) }, decode: decode,
+      swiftType: decodable.map { String(reflecting: $0) },
+      decode: decodable.map { Self.decoder(forType: $0, using: decoder) },
+      makeDecoder: decoder,
       hintedAnnotations: annotations,
       redactor: Redactor(redactions: redactions, randomIdentities: random,
                          redactsFreshness: redactsFreshness),
       randomIdentities: random, keyType: keyType, declarations: declarations)
   }
 
-  /// A decoder of baselines with `type`, or `nil` when `type` is not `Decodable`.
+  /// A decoder of baselines with `decodable`.
   /// - Parameter decoder: Makes the app's configured decoder; `nil` uses ContractKit's wire
   ///   spelling of dates (ISO 8601, UTC) and Foundation's defaults otherwise.
-  static func decoder<T>(for type: T.Type, using decoder: (@Sendable () -> JSONDecoder)?)
-    -> (@Sendable (Data) throws -> Any)?
-  {
-    guard let decodable = type as? any Decodable.Type else { return nil }
-    return Self.decoder(forType: decodable, using: decoder)
-  }
-
-  /// A decoder of baselines with `decodable`, as ``decoder(for:using:)``.
   static func decoder(forType decodable: any Decodable.Type,
                       using decoder: (@Sendable () -> JSONDecoder)?)
     -> (@Sendable (Data) throws -> Any)

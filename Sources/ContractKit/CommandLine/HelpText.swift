@@ -195,13 +195,17 @@ extension Invocation.Command {
       """
     case .compat:
       """
-      For each ref, takes the app's package at that commit from git (git archive into
-      .build/contractkit-compat/<commit>, never a checkout), builds a decoder probe against
-      the modules of the contracts' types, and decodes today's payloads of the newest version
-      that release's baseline tree has, in every locale and variant, with the release's own
-      types. A payload it rejects is client-decode-failed, with the coding path and the
-      decoder's message; a contract the release does not have is 'absent'. Probes are cached
-      by commit; CONTRACTKIT_COMPAT_BUILD_SECONDS limits each build (default 1200).
+      For each ref (each once), makes the release's files from its commit's tree in
+      .build/contractkit-compat/<commit> (never a checkout, never git archive), adds a decoder
+      probe target to the release's own package (no product needed), and decodes today's
+      payloads of the version the release speaks (the newest its baseline tree has; the
+      catalog's oldest when it has none), in every locale and variant, with the release's own
+      types and the decoder each contract declares (the release's contract.json, else
+      today's). A payload it rejects, or whose decoding crashes or hangs, is
+      client-decode-failed; a contract the release does not have is 'absent'. Probes are
+      cached by commit and verified by content hash before use. Time limits:
+      CONTRACTKIT_COMPAT_BUILD_SECONDS for a release's manifest and build (default 1200),
+      CONTRACTKIT_COMPAT_DECODE_SECONDS for one decode (default 60).
       """
     }
   }
@@ -248,8 +252,9 @@ extension Invocation.Command {
     case .compat:
       [("0", "Every release decodes today's payloads."),
        ("1", "A release fails to decode a payload (client-decode-failed)."),
-       ("2", "Bad usage, unusable input, or a ref whose code does not build (the message "
-          + "names the ref and the compiler's first error).")]
+       ("2", "Bad usage, unusable input, a package compat cannot build in (the message "
+          + "names the rule), or a ref whose code does not build (the message names the ref "
+          + "and the compiler's first error).")]
     case .check, .diff, .report, .merge:
       [("0", "Nothing at a failing severity."),
        ("1", "Findings at the failing severity (errors; see --fail-on)."),

@@ -20,14 +20,18 @@ package struct CompatMatrix: Sendable, Hashable {
     package let built: Bool
     /// One cell per contract and locale, in the matrix's order.
     package let cells: [Cell]
+    /// What a reader needs to know about how it was asked: the version a release without
+    /// baselines was asked as, a cache that was not trusted, the decoders used.
+    package let notes: [String]
 
     package init(ref: String, commit: String, version: SystemVersion, built: Bool,
-                 cells: [Cell]) {
+                 cells: [Cell], notes: [String] = []) {
       self.ref = ref
       self.commit = commit
       self.version = version
       self.built = built
       self.cells = cells
+      self.notes = notes
     }
   }
 

@@ -208,10 +208,13 @@ struct GroupCheck {
   private var annotatedLocale: String { catalog.locales.first ?? catalog.baseLocale }
 
   private var emptyMetadata: ContractMetadata {
-    ContractMetadata(
+    var metadata = ContractMetadata(
       contract: contract.name, version: version.versionString, baseLocale: catalog.baseLocale,
       locales: catalog.locales, variants: contract.variants.map(\.name), annotations: [:],
       redactions: contract.redactor.declaredPatterns)
+    // The app's own decoder is recorded; ContractKit's, which most contracts use, is not.
+    metadata.decoder = contract.decoderDeclaration.flatMap { $0 == .contractKit ? nil : $0 }
+    return metadata
   }
 
   /// The keys a payload's metadata names: every case's display key of its enums (a case

@@ -1,5 +1,5 @@
 import ContractKitRuntime
-/// SHA-256 (FIPS 180-4), for the fingerprints of pending results.
+/// SHA-256 (FIPS 180-4), for the fingerprints of pending results and of what `compat` built.
 ///
 /// Foundation has no CryptoKit on Linux and ContractKit takes no package, so the few lines
 /// of the standard algorithm live here. A pending result names the baseline it was compared
@@ -10,71 +10,134 @@ import ContractKitRuntime
 /// SHA256.hex(Array("abc".utf8))
 /// // "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
 /// ```
+/// The rounds work on raw buffers, not arrays: a debug build (what `swift run` makes) then
+/// hashes a probe executable of a few megabytes in a fraction of a second, not seconds.
 enum SHA256 {
   /// The digest of `bytes` as 64 lowercase hexadecimal digits.
   static func hex(_ bytes: [UInt8]) -> String {
-    let hexDigits = Array("0123456789abcdef".utf8)
-    var text: [UInt8] = []
-    text.reserveCapacity(64)
-    for word in digest(bytes) {
-      for shift in stride(from: 28, through: 0, by: -4) {
-        text.append(hexDigits[Int((word >> UInt32(shift)) & 0xF)])
-      }
-    }
-    return String(decoding: text, as: UTF8.self)
+    var hasher = Hasher()
+    hasher.update(bytes)
+    return hasher.hex()
   }
 
   /// The digest of `bytes` as eight big-endian words.
   static func digest(_ bytes: [UInt8]) -> [UInt32] {
-    var state: [UInt32] = [
+    var hasher = Hasher()
+    hasher.update(bytes)
+    return hasher.finish()
+  }
+
+  /// A digest computed over bytes given piece by piece (a file read in chunks).
+  struct Hasher {
+    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
-      0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-    ]
-    // The message, a 1 bit, zeros up to 56 bytes modulo 64, then its length in bits.
-    var message = bytes
-    message.append(0x80)
-    while message.count % 64 != 56 { message.append(0) }
-    let bitCount = UInt64(bytes.count) &* 8
-    for shift in stride(from: 56, through: 0, by: -8) {
-      message.append(UInt8(truncatingIfNeeded: bitCount >> UInt64(shift)))
-    }
-    var schedule = [UInt32](repeating: 0, count: 64)
-    for blockStart in stride(from: 0, to: message.count, by: 64) {
-      for index in 0..<16 {
-        let at = blockStart + index * 4
-        schedule[index] = UInt32(message[at]) << 24 | UInt32(message[at + 1]) << 16
-          | UInt32(message[at + 2]) << 8 | UInt32(message[at + 3])
-      }
-      for index in 16..<64 {
-        let s0 = rotate(schedule[index - 15], 7) ^ rotate(schedule[index - 15], 18)
-          ^ (schedule[index - 15] >> 3)
-        let s1 = rotate(schedule[index - 2], 17) ^ rotate(schedule[index - 2], 19)
-          ^ (schedule[index - 2] >> 10)
-        schedule[index] = schedule[index - 16] &+ s0 &+ schedule[index - 7] &+ s1
-      }
-      var (a, b, c, d) = (state[0], state[1], state[2], state[3])
-      var (e, f, g, h) = (state[4], state[5], state[6], state[7])
-      for index in 0..<64 {
-        let s1 = rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)
-        let choice = (e & f) ^ (~e & g)
-        let temp1 = h &+ s1 &+ choice &+ roundConstants[index] &+ schedule[index]
-        let s0 = rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)
-        let majority = (a & b) ^ (a & c) ^ (b & c)
-        let temp2 = s0 &+ majority
-        (h, g, f, e) = (g, f, e, d &+ temp1)
-        (d, c, b, a) = (c, b, a, temp1 &+ temp2)
-      }
-      for (index, value) in [a, b, c, d, e, f, g, h].enumerated() {
-        state[index] = state[index] &+ value
-      }
-    }
-    return state
-  }
+      0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
+    )
+    /// Bytes of an unfinished block.
+    private var pending: [UInt8] = []
+    private var count: UInt64 = 0
 
-  private static func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 {
-    (value >> count) | (value << (32 - count))
-  }
+    /// Adds `bytes` to the message.
+    mutating func update(_ bytes: some Collection<UInt8>) {
+      count &+= UInt64(bytes.count)
+      let done: Bool? = bytes.withContiguousStorageIfAvailable { buffer in
+        consume(UnsafeRawBufferPointer(buffer))
+        return true
+      }
+      if done == nil { Array(bytes).withUnsafeBytes { consume($0) } }
+    }
 
+    /// The digest as 64 lowercase hexadecimal digits.
+    mutating func hex() -> String {
+      let hexDigits = Array("0123456789abcdef".utf8)
+      var text: [UInt8] = []
+      text.reserveCapacity(64)
+      for word in finish() {
+        for shift in stride(from: 28, through: 0, by: -4) {
+          text.append(hexDigits[Int((word >> UInt32(shift)) & 0xF)])
+        }
+      }
+      return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The digest as eight big-endian words: the message, a 1 bit, zeros up to 56 bytes
+    /// modulo 64, then its length in bits.
+    mutating func finish() -> [UInt32] {
+      let bitCount = count &* 8
+      var tail = pending
+      tail.append(0x80)
+      while tail.count % 64 != 56 { tail.append(0) }
+      for shift in stride(from: 56, through: 0, by: -8) {
+        tail.append(UInt8(truncatingIfNeeded: bitCount >> UInt64(shift)))
+      }
+      pending = []
+      tail.withUnsafeBytes { consume($0) }
+      return [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+    }
+
+    /// Runs the rounds over every whole block of `pending` followed by `bytes`, keeping the
+    /// rest for later.
+    private mutating func consume(_ bytes: UnsafeRawBufferPointer) {
+      var offset = 0
+      if !pending.isEmpty {
+        let take = min(64 - pending.count, bytes.count)
+        pending += bytes[0..<take]
+        offset = take
+        guard pending.count == 64 else { return }
+        pending.withUnsafeBytes { compress($0.baseAddress!) }
+        pending = []
+      }
+      guard let base = bytes.baseAddress else { return }
+      while bytes.count - offset >= 64 {
+        compress(base + offset)
+        offset += 64
+      }
+      pending += bytes[offset...]
+    }
+
+    /// One 64-byte block.
+    private mutating func compress(_ block: UnsafeRawPointer) {
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+        let w = w.baseAddress!
+        for index in 0..<16 {
+          let at = block + index * 4
+          w[index] = UInt32(at.load(as: UInt8.self)) << 24
+            | UInt32(at.load(fromByteOffset: 1, as: UInt8.self)) << 16
+            | UInt32(at.load(fromByteOffset: 2, as: UInt8.self)) << 8
+            | UInt32(at.load(fromByteOffset: 3, as: UInt8.self))
+        }
+        for index in 16..<64 {
+          let x = w[index - 15]
+          let y = w[index - 2]
+          let s0 = (x >> 7 | x << 25) ^ (x >> 18 | x << 14) ^ (x >> 3)
+          let s1 = (y >> 17 | y << 15) ^ (y >> 19 | y << 13) ^ (y >> 10)
+          w[index] = w[index - 16] &+ s0 &+ w[index - 7] &+ s1
+        }
+        var (a, b, c, d, e, f, g, h) = state
+        SHA256.roundConstants.withUnsafeBufferPointer { k in
+          let k = k.baseAddress!
+          for index in 0..<64 {
+            let s1 = (e >> 6 | e << 26) ^ (e >> 11 | e << 21) ^ (e >> 25 | e << 7)
+            let choice = (e & f) ^ (~e & g)
+            let temp1 = h &+ s1 &+ choice &+ k[index] &+ w[index]
+            let s0 = (a >> 2 | a << 30) ^ (a >> 13 | a << 19) ^ (a >> 22 | a << 10)
+            let majority = (a & b) ^ (a & c) ^ (b & c)
+            let temp2 = s0 &+ majority
+            h = g
+            g = f
+            f = e
+            e = d &+ temp1
+            d = c
+            c = b
+            b = a
+            a = temp1 &+ temp2
+          }
+        }
+        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
+                 state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
+      }
+    }
+  }
   /// The first 32 bits of the fractional parts of the cube roots of the first 64 primes.
   private static let roundConstants: [UInt32] = [
     0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4,

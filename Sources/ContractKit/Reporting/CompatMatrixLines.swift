@@ -8,6 +8,7 @@ import ContractKitRuntime
 /// ```
 /// Released clients (today's payloads, decoded by each release's own code)
 ///   v1  commit 8e30d9376056  decodes 1.0.0  built
+///       decoders: today's declaration for Card
 ///   ref  contract  en     es
 ///   v1   Card      FAILS  FAILS
 /// ```
@@ -19,7 +20,10 @@ enum CompatMatrixLines {
       rows.map { $0[column].count }.max() ?? 0
     } ?? []
     return ["", "Released clients (today's payloads, decoded by each release's own code)"]
-      + matrix.releases.map { "  " + DisplayText.escaped(releaseLine($0)) }
+      + matrix.releases.flatMap { release in
+        ["  " + DisplayText.escaped(releaseLine(release))]
+          + release.notes.map { "      " + DisplayText.escaped($0) }
+      }
       + rows.map { row in
         "  " + zip(row, widths).map { $0.0.padding(toLength: $0.1, withPad: " ", startingAt: 0) }
           .joined(separator: "  ").trimmingTrailingSpaces
@@ -30,7 +34,10 @@ enum CompatMatrixLines {
   static func markdown(_ matrix: CompatMatrix) -> [String] {
     let rows = matrix.rows.map { $0.map(MarkdownReporter.escape) }
     return ["", "### Released clients", ""]
-      + matrix.releases.map { "- " + MarkdownReporter.escape(releaseLine($0)) } + [""]
+      + matrix.releases.flatMap { release in
+        ["- " + MarkdownReporter.escape(releaseLine(release))]
+          + release.notes.map { "  - " + MarkdownReporter.escape($0) }
+      } + [""]
       + MarkdownReporter.table(header: rows[0], rightAligningFrom: rows[0].count,
                                rows: Array(rows.dropFirst()))
   }
@@ -39,7 +46,11 @@ enum CompatMatrixLines {
   static func html(_ matrix: CompatMatrix) -> String {
     var html = "<h2 id=\"compat\">Released clients</h2>\n<ul>\n"
     for release in matrix.releases {
-      html += "<li>\(HTMLText.escaped(releaseLine(release)))</li>\n"
+      html += "<li>\(HTMLText.escaped(releaseLine(release)))"
+      if !release.notes.isEmpty {
+        html += "<ul>" + release.notes.map { "<li>\(HTMLText.escaped($0))</li>" }.joined() + "</ul>"
+      }
+      html += "</li>\n"
     }
     html += "</ul>\n<table class=\"compat\">\n<tr>"
       + matrix.rows[0].map { "<th>\(HTMLText.escaped($0))</th>" }.joined() + "</tr>\n"

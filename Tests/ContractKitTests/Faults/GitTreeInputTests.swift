@@ -100,4 +100,58 @@ struct FaultGitTreeInputTests {
 
       """)
   }
+
+  @Test("a blob over the size limit in a release's tree is refused by its listed size, never read")
+  func largeBlob() async throws {
+    // Off the pool: git takes seconds to store half a gigabyte, and the command runs after.
+    let outcome = try await offThePool { () throws -> ChildProcess.Outcome in
+      let (fixture, _) = try Self.released()
+      // 513 MiB of zeros: a sparse file on disk, a small object in git.
+      let payload = fixture.baselines.appendingPathComponent("Card/1.0.0/es.json")
+      let handle = try FileHandle(forWritingTo: payload)
+      try handle.truncate(atOffset: UInt64(InputFile.sizeLimit) + (1 << 20))
+      try handle.close()
+      try fixture.commitAll("A blob too large to read")
+      try fixture.git("tag", "big")
+      try fixture.git("checkout", "-q", "v1", "--", ".VersionedTestJSON")
+      return try ChildProcess([contractsExecutable.path, "diff", "git:big", ".VersionedTestJSON"],
+                              in: fixture.root, timeLimit: 600).run()
+    }
+    #expect(outcome.ending == .exited(2))
+    #expect(outcome.error == "Error: git:big:.VersionedTestJSON/Card/1.0.0/es.json: is larger "
+      + "than 512 MiB, the most ContractKit reads of one file; it is not read\n")
+    // Reading the blob whole took 1.5 GB and more; refusing it by its size, a few MB.
+    #expect(outcome.peakMemory < 256 << 20, "peak \(outcome.peakMemory >> 20) MiB")
+  }
+
+  @Test("a bare repository is told it has no working tree; a path from its root still reads")
+  func bareRepository() throws {
+    let (fixture, _) = try Self.released()
+    let directory = try TemporaryDirectory()
+    let bare = directory.path("app.git")
+    try fixture.git("clone", "-q", "--bare", fixture.root.path, bare.path)
+    let gitDirectory = URL(fileURLWithPath: try GitCommand(directory: bare)
+      .text(["rev-parse", "--absolute-git-dir"]) ?? "")
+    let tree = try GitTree.load(ref: "v1", path: ".VersionedTestJSON", in: bare)
+    #expect(tree.display == "git:v1:.VersionedTestJSON")
+    #expect(try BaselineTree.scan(BaselineFiles(gitTree: tree)).contracts == ["Card"])
+    #expect {
+      try GitTree.load(ref: "v1", path: nil, in: bare)
+    } throws: { error in
+      "\(error)" == "git:v1: is in the bare git repository \(gitDirectory.path), which has no "
+        + "working tree, so there is no current folder in it to read './.VersionedTestJSON' "
+        + "from: name the tree by its path from the repository's root, such as "
+        + "git:v1:.VersionedTestJSON"
+    }
+    #expect {
+      try GitTree.load(ref: "v1", sameTreeAs: bare.appendingPathComponent(".VersionedTestJSON"))
+    } throws: { error in
+      "\(error)" == "\(bare.path)/.VersionedTestJSON: is in the bare git repository "
+        + "\(gitDirectory.path), which has no working tree, so no baselines of a working tree "
+        + "can be compared with v1 there: run the command in a clone that has a working tree"
+    }
+    let result = try runBinary(["diff", "git:v1", "git:v1:.VersionedTestJSON"], in: bare)
+    #expect(result.code == 2)
+    #expect(result.stderr.hasPrefix("Error: git:v1: is in the bare git repository "))
+  }
 }

@@ -95,4 +95,38 @@ struct ProducerFailureTests {
     ])
     #expect(report.findings.contains { $0.kind == .baselineMissing && $0.contract == "Fine" })
   }
+
+  @Test("async producers that block their threads are blamed alone; every other async producer still runs")
+  func blockingAsyncProducers() async throws {
+    let scenario = try Scenario()
+    // As many blockers as producer threads to begin with (two on two cores), each holding
+    // its thread the way a semaphore bridge does.
+    let blockers = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    let gate = DispatchSemaphore(value: 0)
+    defer { for _ in 0..<(blockers * 2) { gate.signal() } }
+    @Sendable func blockThread() { gate.wait() }
+    var catalog = try scenario.catalog(locales: ["en", "es"]) { catalog in
+      for index in 0..<blockers {
+        try catalog.register(wire: "Blocking\(index)") { (_: WireRequest) async throws -> Data in
+          blockThread()
+          return Data("{}".utf8)
+        }
+      }
+      for index in 0..<4 {
+        try catalog.register(wire: "Fine\(index)") { (request: WireRequest) async throws -> Data in
+          Data(#"{"locale": "\#(request.locale)"}"#.utf8)
+        }
+      }
+    }
+    catalog.producerTimeLimit = .seconds(2)
+    let checked = catalog
+    // Checked off the pool: the test holds no thread that other tests' tasks need.
+    let report = try await offThePool { try scenario.check(checked) }
+    #expect(briefs(report, excluding: [.baselineMissing, .baselinesStale])
+      == (0..<blockers).flatMap { index in
+        ["en", "es"].map { "error encoding-failed Blocking\(index) 1.0.0 \($0) default" }
+      })
+    #expect(report.findings.filter { $0.kind == .baselineMissing }.compactMap(\.contract).sorted()
+      == ["Fine0", "Fine0", "Fine1", "Fine1", "Fine2", "Fine2", "Fine3", "Fine3"])
+  }
 }

@@ -3,76 +3,81 @@ import Testing
 @testable import ContractKit
 @testable import ContractKitRuntime
 
-/// Today's `Card`: `subtitle` is gone, and `status` says `archived`, a value the shape rules
-/// call harmless (`value-changed`).
-struct CompatCard: Codable, Sendable {
-  var title = "Weekly summary"
-  var status = "archived"
+/// Today's `OrderDTO`: `totalCents` is now `amountCents`, a rename the release's own
+/// synthesized `Codable` cannot follow.
+struct TodayOrderDTO: Codable, Sendable {
+  var id = 1001
+  var amountCents = 14_990
+  var currency = "EUR"
+  var placedAt = Date(timeIntervalSince1970: 1_773_480_600)
 }
 
-/// Today's `Badge`, a contract new since release v1.
-struct CompatBadge: Codable, Sendable {
-  var label = "New"
+/// A contract new since the release.
+struct TodayPromo: Codable, Sendable {
+  var headline = "Free shipping this week"
 }
 
-/// A throw-away git repository holding a small app package — a `ViewModels` module that
-/// depends on ContractKitRuntime by path — with two tagged releases:
-/// - `v1` (speaks 1.0.0): `Card` decodes `subtitle` as optional and its own `init(from:)`
-///   rejects any status but `open` and `closed`; there is no `Badge`.
-/// - `v2` (speaks 1.1.0): `Card` with an optional `subtitle` and any status, and `Badge`.
-/// - `broken` names a commit whose module does not compile.
+/// A throw-away git repository made of the quick start's own package (`Examples/QuickStart`:
+/// its `Package.swift`, which declares no products, its sources and its baselines), with
+/// ContractKit named by its path here instead of `../..`, and tagged `v1.0.0` before any
+/// change. Today's catalog then has a week of changes: `OrderDTO` renamed a field, and
+/// `PromoBanner` is new.
 ///
-/// One repository and one cache serve the whole suite: each probe build takes a minute or
-/// more on a busy machine.
-final class CompatFixture: @unchecked Sendable {
+/// One repository and one cache serve the whole suite: the probe's build (ContractKitRuntime,
+/// the app's ViewModels and the probe) takes a minute or more on a busy machine.
+final class QuickStartRelease: @unchecked Sendable {
   let git: GitFixture
-  /// Today's catalog: versions 1.0.0 and 1.1.0, contracts `Card` and `Badge`.
+  /// Today's catalog: versions 1.0.0 and 1.1.0, locales en, es, de.
   let catalog: Catalog
   /// How the probe names today's contracts in the release's module.
-  static let types = [(contract: "Card", type: "ViewModels.Card"),
-                      (contract: "Badge", type: "ViewModels.Badge")]
+  static let types = [
+    (contract: "HomeViewModel", type: "AppViewModels.HomeViewModel"),
+    (contract: "OrderListViewModel", type: "AppViewModels.OrderListViewModel"),
+    (contract: "OrderDTO", type: "AppViewModels.OrderDTO"),
+    (contract: "PromoBanner", type: "AppViewModels.PromoBanner"),
+  ]
 
-  static let shared = Result { try CompatFixture() }
+  static let shared = Result { try QuickStartRelease() }
 
   init() throws {
     let git = try GitFixture()
     self.git = git
-    func write(_ path: String, _ text: String) throws {
-      let url = git.root.appendingPathComponent(path)
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: url)
+    let quickStart = packageRoot.appendingPathComponent("Examples/QuickStart")
+    for name in ["Package.swift", "Sources", "Tests", ".VersionedTestJSON", "Baselines.md"] {
+      try FileManager.default.copyItem(at: quickStart.appendingPathComponent(name),
+                                       to: git.root.appendingPathComponent(name))
     }
-    func record(versions: [SystemVersion], write: Bool = true) throws -> Catalog {
-      let catalog = try git.scenario.catalog(versions: versions) { catalog in
-        try catalog.register(CompatCard.self, named: "Card", stub: { CompatCard() })
-        try catalog.register(CompatBadge.self, named: "Badge", stub: { CompatBadge() })
+    let manifest = git.root.appendingPathComponent("Package.swift")
+    let text = try String(contentsOf: manifest, encoding: .utf8)
+    guard text.contains(#"path: "../..""#), !text.contains("products:") else {
+      throw GitFixture.FixtureError.git("the quick start's manifest", "changed its shape")
+    }
+    try Data(text.replacingOccurrences(of: #"path: "../..""#,
+                                       with: "path: \(DecoderProbe.literal(packageRoot.path))")
+      .utf8).write(to: manifest)
+    try Data(".build/\n".utf8).write(to: git.root.appendingPathComponent(".gitignore"))
+    try git.commitAll("The quick start, as written")
+    try git.git("tag", "v1.0.0")
+    // The release's wire, unchanged today for the two screens.
+    @Sendable func committed(_ request: WireRequest, _ contract: String) throws -> Data {
+      let name = request.variant == "default" ? request.locale : "\(request.locale).\(request.variant)"
+      return try Data(contentsOf: quickStart.appendingPathComponent(
+        ".VersionedTestJSON/\(contract)/\(request.version)/\(name).json"))
+    }
+    catalog = try git.scenario.catalog(versions: [Scenario.v1, Scenario.v2],
+                                       locales: ["en", "es", "de"]) { catalog in
+      try catalog.register(wire: "HomeViewModel", variants: ["new-user"]) { request in
+        try committed(request, "HomeViewModel")
       }
-      if write { try git.scenario.record(catalog) }
-      return catalog
+      try catalog.register(wire: "OrderListViewModel") { request in
+        try committed(request, "OrderListViewModel")
+      }
+      try catalog.register(TodayOrderDTO.self, named: "OrderDTO", stub: { TodayOrderDTO() })
+      try catalog.register(TodayPromo.self, named: "PromoBanner", stub: { TodayPromo() })
     }
-    try write(".gitignore", ".build/\n")
-    try write("Package.swift", Self.manifest(dependingOnRuntime: true))
-    try write("Sources/ViewModels/Card.swift", Self.cardV1)
-    _ = try record(versions: [Scenario.v1])
-    try git.commitAll("v1")
-    try git.git("tag", "v1")
-    try write("Sources/ViewModels/Card.swift", Self.cardV2)
-    try write("Sources/ViewModels/Badge.swift", Self.badge)
-    _ = try record(versions: [Scenario.v1, Scenario.v2])
-    try git.commitAll("v2")
-    try git.git("tag", "v2")
-    // Without ContractKitRuntime the broken module fails in seconds, not after a minute.
-    try write("Package.swift", Self.manifest(dependingOnRuntime: false))
-    try write("Sources/ViewModels/Card.swift", "public struct Card: Codable { let title: String }\n")
-    try write("Sources/ViewModels/Badge.swift", "public struct Badge: Codable { let label: Int = }\n")
-    try git.commitAll("broken")
-    try git.git("tag", "broken")
-    try git.git("checkout", "-q", "v2", "--", "Sources", "Package.swift")
-    // The static fixture is never deinitialized: its folder (with the probes' builds, about
-    // 100 MB) goes when the test process ends.
-    atexit { CompatFixture.removeFolder() }
-    catalog = try record(versions: [Scenario.v1, Scenario.v2], write: false)
+    // The static fixture is never deinitialized: its folder (with the probe's build) goes
+    // when the test process ends.
+    atexit { QuickStartRelease.removeFolder() }
   }
 
   /// A `compat` run over `refs` with the suite's cache.
@@ -82,65 +87,14 @@ final class CompatFixture: @unchecked Sendable {
     return try compat.run()
   }
 
-  /// Removes the shared fixture's folder.
   private static func removeFolder() {
     if case .success(let fixture) = shared { fixture.git.scenario.directory.remove() }
   }
+}
 
-  private static func manifest(dependingOnRuntime: Bool) -> String {
-    let runtime = ".product(name: \"ContractKitRuntime\", package: "
-      + DecoderProbe.literal(packageRoot.lastPathComponent) + ")"
-    return """
-      // swift-tools-version:6.0
-      import PackageDescription
-
-      let package = Package(
-        name: "App",
-        products: [.library(name: "ViewModels", targets: ["ViewModels"])],
-        dependencies: [\(dependingOnRuntime ? ".package(path: \(DecoderProbe.literal(packageRoot.path)))" : "")],
-        targets: [.target(name: "ViewModels", dependencies: [\(dependingOnRuntime ? runtime : "")])]
-      )
-
-      """
-  }
-
-  private static let cardV1 = """
-    import ContractKitRuntime
-
-    public struct Card: Codable, Sendable {
-      public let title: String
-      public let subtitle: String?
-      public let status: String
-      enum CodingKeys: String, CodingKey { case title, subtitle, status }
-      public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        title = try container.decode(String.self, forKey: .title)
-        subtitle = try container.decodeIfPresent(String.self, forKey: .subtitle)
-        status = try container.decode(String.self, forKey: .status)
-        guard ["open", "closed"].contains(status) else {
-          throw DecodingError.dataCorruptedError(
-            forKey: .status, in: container, debugDescription: "unknown status '\\(status)'")
-        }
-      }
-    }
-
-    """
-
-  private static let cardV2 = """
-    import ContractKitRuntime
-
-    public struct Card: Codable, Sendable {
-      public let title: String
-      public let subtitle: String?
-      public let status: String
-    }
-
-    """
-
-  private static let badge = """
-    public struct Badge: Codable, Sendable {
-      public let label: String
-    }
-
-    """
+/// `body`'s result, computed on a thread of its own while the test is suspended: a probe's
+/// build holds no thread of Swift's cooperative pool for minutes (the pool has as many
+/// threads as cores, and other tests' tasks need them).
+func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+  try await WorkerPool.value { Result { try body() } }.get()
 }

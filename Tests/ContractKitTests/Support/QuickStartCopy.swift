@@ -84,11 +84,17 @@ final class QuickStartCopy: @unchecked Sendable {
     let root = self.root
     return try await BackgroundValue { () -> Result<Run, any Error> in
       Result {
-        let outcome = try ChildProcess(arguments: arguments, directory: root, timeLimit: 2_400)
-          .run()
-        guard !outcome.timedOut else { throw CopyError.timedOut(arguments.joined(separator: " ")) }
-        return Run(status: outcome.status, output: String(decoding: outcome.output, as: UTF8.self),
-                   error: outcome.error)
+        var child = ChildProcess(arguments, in: root, timeLimit: 2_400)
+        // A development machine's: the copy's own record must not refuse under CI=true.
+        child.environment = developerEnvironment
+        let outcome = try child.run()
+        switch outcome.ending {
+        case .timedOut: throw CopyError.timedOut(arguments.joined(separator: " "))
+        case .signaled(let signal): throw CopyError.build("\(arguments) ended by signal \(signal)")
+        case .exited(let status):
+          return Run(status: status, output: String(decoding: outcome.output, as: UTF8.self),
+                     error: outcome.error)
+        }
       }
     }.get().get()
   }
