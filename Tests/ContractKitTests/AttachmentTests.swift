@@ -56,53 +56,26 @@ struct AttachmentTests {
   }
 }
 
-/// The quick start as a user runs it: `swift test --attachments-path DIR` on a temporary
-/// copy of `Examples/QuickStart` with one baseline broken leaves exactly the failing case's
-/// three files in DIR, and nothing of the cases that pass.
+/// The quick start as a user runs it: `swift test --attachments-path DIR` in its copy
+/// (``QuickStartCopy``) with one baseline broken leaves exactly the failing case's three
+/// files in DIR, and nothing of the cases that pass.
 @Suite("Quick start: swift test --attachments-path saves a failing case's payloads")
 struct QuickStartAttachmentTests {
   @Test("a broken baseline of the quick start: three attachments on disk, none for the passing cases",
         .timeLimit(.minutes(60)))
   func attachmentsOnDisk() async throws {
     let scratch = try TemporaryDirectory("quickstart-attachments")
-    let package = scratch.path("QuickStart")
-    try FileManager.default.copyItem(
-      at: packageRoot.appendingPathComponent("Examples/QuickStart"), to: package)
-    try? FileManager.default.removeItem(at: package.appendingPathComponent(".build"))
-    // The copy depends on this checkout of ContractKit, wherever the copy is.
-    let manifest = package.appendingPathComponent("Package.swift")
-    let text = try String(contentsOf: manifest, encoding: .utf8)
-    try #require(text.contains("path: \"../..\""))
-    try Data(text.replacingOccurrences(of: "path: \"../..\"", with: "path: \"\(packageRoot.path)\"")
-      .utf8).write(to: manifest)
-    // Today's HomeViewModel sends `unread` as a text: a number in the 1.0.0 English baseline
-    // is a type change, an error for that one case.
-    let broken = package.appendingPathComponent(".VersionedTestJSON/HomeViewModel/1.0.0/en.json")
-    let baseline = try String(contentsOf: broken, encoding: .utf8)
-    try #require(baseline.contains("\"unread\" : \"1,204\""))
-    try Data(baseline.replacingOccurrences(of: "\"unread\" : \"1,204\"", with: "\"unread\" : 1204")
-      .utf8).write(to: broken)
     let attachments = scratch.path("attachments")
     try FileManager.default.createDirectory(at: attachments, withIntermediateDirectories: true)
-    // A build folder of its own, kept between runs in this checkout's .build: the first run
-    // builds ContractKit for the copy (minutes), later ones only the copy.
-    let build = packageRoot.appendingPathComponent(".build/quickstart-attachments")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["swift", "test", "--package-path", package.path, "--scratch-path",
-                         build.path, "--attachments-path", attachments.path]
-    process.environment = developerEnvironment
-    let log = scratch.path("swift-test.log")
-    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-    process.standardOutput = try FileHandle(forWritingTo: log)
-    process.standardError = process.standardOutput
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // Minutes of a cold build: waited for on a thread of its own, never one of the
-    // cooperative pool, whose two threads other tests' tasks need meanwhile.
-    await WorkerPool.value { process.waitUntilExit() }
-    let output = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-    #expect(process.terminationStatus != 0, "the broken case fails")
+    let tests = try await QuickStartCopy.use { copy in
+      // Today's HomeViewModel sends `unread` as a text: a number in the 1.0.0 English
+      // baseline is a type change, an error for that one case.
+      try copy.edit(".VersionedTestJSON/HomeViewModel/1.0.0/en.json",
+                    "\"unread\" : \"1,204\"", "\"unread\" : 1204")
+      return try await copy.swift(["test", "--attachments-path", attachments.path])
+    }
+    let output = tests.output + tests.error
+    #expect(tests.status != 0, "the broken case fails")
     #expect(output.contains("type-changed at HomeViewModel 1.0.0 /unread in en (default)"),
             "\(output.suffix(3000))")
     let names = try FileManager.default.contentsOfDirectory(atPath: attachments.path).sorted()

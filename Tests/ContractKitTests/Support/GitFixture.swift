@@ -21,6 +21,12 @@ struct GitFixture {
   /// test with git's message when git fails.
   @discardableResult
   func git(_ arguments: String..., input: [UInt8] = []) throws -> String {
+    try Self.git(arguments, in: root, input: input)
+  }
+
+  /// Runs `git arguments…` in the repository at `root`, as ``git(_:input:)`` does.
+  @discardableResult
+  static func git(_ arguments: [String], in root: URL, input: [UInt8] = []) throws -> String {
     let result = try GitCommand(directory: root).run(
       ["-c", "user.name=ContractKit Tests", "-c", "user.email=tests@example.com",
        "-c", "commit.gpgsign=false", "-c", "tag.gpgsign=false", "-c", "core.hooksPath=/dev/null"]

@@ -8,16 +8,38 @@ import Foundation
 /// and `swift test` as a newcomer would.
 ///
 /// The copy stays where it is between runs: its `.build` is kept, so only what changed is
-/// built again. Each scenario starts from ``reset()``, the quick start as committed. One
-/// copy serves every test, one at a time (its suites are serialized). Builds and runs take
-/// minutes: they run on a thread of their own while the test is suspended, never blocking a
-/// thread of Swift Testing's cooperative pool (two on two cores).
+/// built again, and ContractKit is compiled for it once, whichever test builds first. One
+/// copy serves every test that builds the quick start (lost translations, attachments,
+/// release day), one at a time: ``use(_:)`` hands it over as the quick start as committed.
+/// A build folder serves one package folder only: SwiftPM plans a build for the package it
+/// first built there and, asked to build another package into the same folder, builds the
+/// first one again without a word; so the copy has its own, at its one fixed path.
+/// Builds and runs take minutes: they run on a thread of their own while the test is
+/// suspended, never blocking a thread of Swift Testing's cooperative pool (two on two cores).
 final class QuickStartCopy: @unchecked Sendable {
   let root: URL
   private let source = packageRoot.appendingPathComponent("Examples/QuickStart")
 
-  /// The copy, built once per run of the suite.
-  static let shared = Result { try QuickStartCopy() }
+  /// The copy, made once per run of the suite.
+  private static let shared = Result { try QuickStartCopy() }
+  /// Held by the test that has the copy.
+  private static let turn = AsyncLock()
+
+  /// Runs `body` with the copy, reset to the quick start as committed, once no other test
+  /// has it.
+  static func use<T>(_ body: (QuickStartCopy) async throws -> T) async throws -> T {
+    await turn.acquire()
+    do {
+      let copy = try shared.get()
+      try copy.reset()
+      let value = try await body(copy)
+      await turn.release()
+      return value
+    } catch {
+      await turn.release()
+      throw error
+    }
+  }
 
   private init() throws {
     root = packageRoot.appendingPathComponent(".build/quickstart-copy")
@@ -31,8 +53,9 @@ final class QuickStartCopy: @unchecked Sendable {
     let error: String
   }
 
-  /// Makes the copy the quick start as committed, keeping its `.build`.
-  func reset() throws {
+  /// Makes the copy the quick start as committed, keeping its `.build` (and nothing else:
+  /// no `.git`, no pending results).
+  private func reset() throws {
     let files = FileManager.default
     try files.createDirectory(at: root, withIntermediateDirectories: true)
     for name in try files.contentsOfDirectory(atPath: root.path) where name != ".build" {
@@ -72,9 +95,12 @@ final class QuickStartCopy: @unchecked Sendable {
     guard result.status == 0 else { throw CopyError.build(result.output + result.error) }
   }
 
+  /// The copy's `app-contracts`, as ``build(tests:)`` left it.
+  var contractsExecutable: URL { root.appendingPathComponent(".build/debug/app-contracts") }
+
   /// `swift run app-contracts <arguments>` in the copy, without building.
   func contracts(_ arguments: String...) async throws -> Run {
-    try await run([root.appendingPathComponent(".build/debug/app-contracts").path] + arguments)
+    try await run([contractsExecutable.path] + arguments)
   }
 
   /// `swift <arguments>` in the copy.
