@@ -174,6 +174,53 @@ struct JSONParserTests {
     }
   }
 
+  /// Documents in canonical key order that the parser still refuses: the one-pass check of
+  /// ``JSONParser/validate(_:file:)`` must hand each to the reader, whose message it gives.
+  static let orderedRejections: [JSONRejection] = [
+    .init("a key twice, in order", #"{"a" : 1, "a" : 2}"#, 1, 11, 10,
+          #"duplicate key "a" (first at line 1, column 2)"#),
+    .init("keys equal but for normalization, in byte order", "{\"e\u{301}\" : 1, \"\u{E9}\" : 2}", 1,
+          12, 12, "duplicate key \"\u{E9}\" (first at line 1, column 2); the two spellings differ "
+            + "only in Unicode normalization"),
+    .init("an escaped key equal to the next", #"{"\u0061" : 1, "a" : 2}"#, 1, 16, 15,
+          #"duplicate key "a" (first at line 1, column 2)"#),
+    .init("a number out of range", #"{"a" : 1e999}"#, 1, 8, 7, "number 1e999 is out of range"),
+    .init("a trailing comma", #"{"a" : 1,}"#, 1, 9, 8, "trailing comma before '}'"),
+  ]
+
+  @Test("validation refuses what the parser refuses, with its message", arguments: rejections + orderedRejections)
+  func validationRejects(_ rejection: JSONRejection) {
+    let expected = InputError(
+      file: "baseline.json", line: rejection.line, column: rejection.column,
+      byteOffset: rejection.offset, reason: rejection.reason)
+    #expect(throws: expected) { try JSONParser.parse(rejection.bytes, file: "baseline.json") }
+    #expect(throws: expected) { try JSONParser.validate(rejection.bytes, file: "baseline.json") }
+  }
+
+  @Test("validation takes the sample's every baseline in one pass, and no unsorted document")
+  func validationInOnePass() throws {
+    func inOrder(_ bytes: [UInt8]) -> Bool {
+      bytes.withUnsafeBufferPointer { buffer in
+        var reader = JSONParser.Reader(bytes: buffer, file: "f.json")
+        return reader.acceptsInOrder()
+      }
+    }
+    let tree = packageRoot.appendingPathComponent(".VersionedTestJSON")
+    let files = try #require(FileManager.default.enumerator(atPath: tree.path))
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".json") && !$0.hasSuffix("contract.json") }
+    #expect(files.count > 500)
+    for file in files {
+      let bytes = try Array(Data(contentsOf: tree.appendingPathComponent(file)))
+      #expect(inOrder(bytes), "\(file)")
+    }
+    // Not canonical (escaped, beyond ASCII, unsorted, a key twice): the reader decides.
+    for text in [#"{"b" : 1, "a" : 2}"#, #"{"\u0061" : 1}"#, #"{"é" : 1}"#, #"{"a" : {"b" : 1, "b" : 2}}"#] {
+      #expect(!inOrder(Array(text.utf8)), "\(text)")
+    }
+    #expect(throws: Never.self) { try JSONParser.validate(Array(#"{"b" : 1, "a" : 2}"#.utf8), file: "f") }
+    #expect(inOrder(Array(#"{"" : [], "a" : {}, "ab" : [1, -2.5e3, "x\n", true, null]}"#.utf8)))
+  }
+
   @Test("accepts every valid form, with any JSON whitespace")
   func acceptsValidForms() throws {
     let text = """

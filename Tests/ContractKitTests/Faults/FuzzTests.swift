@@ -210,6 +210,46 @@ struct FaultFuzzTests {
     #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
   }
 
+  @Test("validation answers as the parser does, on canonical JSON damaged and intact")
+  func validationAgreesWithTheParser() throws {
+    let failures = try WorkerPool.run { () -> [String] in
+      var failures: [String] = []
+      var quick = 0
+      for index in 0..<Self.cases where failures.count < 5 {
+        let seed = Self.baseSeed &+ 0x7A_11 &+ UInt64(index)
+        var fuzzer = JSONFuzzer(seed: seed)
+        let original = CanonicalJSON.encode(fuzzer.value(depth: 0))
+        // Half intact (the one-pass check must take them), half damaged (it must not, or
+        // must be right).
+        let bytes = index % 2 == 0 ? original : fuzzer.damage(original, tokens: JSONFuzzer.jsonDamageTokens)
+        let parsed = Result { () throws(InputError) in _ = try JSONParser.parse(bytes, file: "f.json") }
+        let validated = Result { () throws(InputError) in try JSONParser.validate(bytes, file: "f.json") }
+        let inOrder = bytes.withUnsafeBufferPointer { buffer in
+          var reader = JSONParser.Reader(bytes: buffer, file: "f.json")
+          return reader.acceptsInOrder()
+        }
+        if inOrder { quick += 1 }
+        switch (parsed, validated) {
+        case (.success, .success): break
+        case (.failure(let expected), .failure(let got)) where expected == got: break
+        default:
+          failures.append("seed \(seed): parse \(parsed), validate \(validated): \(Self.show(bytes))")
+        }
+        // Keys with escapes or beyond ASCII go to the full reader; any other canonical
+        // document must not.
+        if bytes == original, !inOrder, !bytes.contains(where: { $0 >= 0x7F || $0 == 0x5C }) {
+          failures.append("seed \(seed): canonical bytes not taken in one pass: \(Self.show(bytes))")
+        }
+        if inOrder, case .failure = parsed {
+          failures.append("seed \(seed): the one-pass check accepted what the parser refuses")
+        }
+      }
+      Self.report("validation: \(quick) of \(Self.cases) in one pass; failures \(failures.count)")
+      return failures
+    }
+    #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+  }
+
   // MARK: - YAML reader
 
   /// FOSMVVM-style translation files: the sample catalog's, a file near the edge of what
