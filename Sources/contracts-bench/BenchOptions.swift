@@ -33,11 +33,11 @@ struct BenchOptions {
     each step in its own process. Exits 0 when every target is met, 1 otherwise.
 
     Targets, judged on CPU time (user + system) except the speedup (wall time):
-      check of an unchanged tree        at most 1.1x the naive reference
-      the same, as wire contracts       at most 1.3x the naive reference
+      check of an unchanged tree        at most 1.05x the naive reference
+      the same, as wire contracts       at most 1.15x the naive reference
       cold record                       at most 1.3x the naive reference
-      check with 1% of files changed    at most 1.5x the naive reference
-      diff of two trees                 at least 100 MB/s
+      check with 1% of files changed    at most 1.15x the naive reference
+      diff of two trees                 at most 1.5x the naive reference, and at least 100 MB/s
       check on all threads              at least 1.6x faster than on one (wall time)
       a second record                   writes 0 bytes
       peak memory at 2N files           at most 1.2x that at N, and under 200 MB
