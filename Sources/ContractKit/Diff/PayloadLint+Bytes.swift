@@ -21,40 +21,45 @@ struct CanonicalFacts: Sendable {
   /// may find equal to another spelling): the only way elements of an array collide.
   let hasRepeatedIdentity: Bool
 
+  /// One pass over the bytes: a `%{`, a `""` and each `"vmId" : ` are found where they
+  /// start, as searching for each of them would find them, without a copy of the bytes.
   init(canonical bytes: [UInt8]) {
     var placeholder = false
     var empty = false
     var identityObject = false
     var repeated = false
-    // Canonical JSON escapes every control character, so a NUL ends it as a C string.
-    var terminated = bytes
-    terminated.append(0)
-    terminated.withUnsafeBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return }
-      base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { text in
-        placeholder = Platform.firstOffset(of: "%{", inTerminated: text, from: 0) != nil
-        empty = Platform.firstOffset(of: "\"\"", inTerminated: text, from: 0) != nil
-        var identities = Set<String>()
-        var cursor = 0
-        while !identityObject || !repeated,
-          let found = Platform.firstOffset(of: Self.identityKey, inTerminated: text, from: cursor)
-        {
-          let valueStart = found + Self.identityKeyLength
-          cursor = valueStart
-          switch buffer[valueStart] {
-          case UInt8(ascii: "{"):
-            identityObject = true
-          case JSONByte.quote:
-            guard let value = Self.plainString(in: buffer, openingAt: valueStart),
-              identities.insert(value).inserted
-            else {
-              repeated = true
-              continue
+    var identities = Set<String>()
+    bytes.withUnsafeBufferPointer { buffer in
+      let count = buffer.count
+      var index = 0
+      // Every mark is at least two bytes long.
+      while index + 1 < count {
+        let byte = buffer[index]
+        if byte == UInt8(ascii: "%") {
+          if buffer[index + 1] == UInt8(ascii: "{") { placeholder = true }
+        } else if byte == JSONByte.quote {
+          if buffer[index + 1] == JSONByte.quote {
+            empty = true
+          } else if !identityObject || !repeated, Self.identityKeyStarts(at: index, in: buffer) {
+            // The search goes on from the value, which may itself start a mark.
+            index += Self.identityKey.count
+            guard index < count else { break }
+            switch buffer[index] {
+            case UInt8(ascii: "{"):
+              identityObject = true
+            case JSONByte.quote:
+              if let value = Self.plainString(in: buffer, openingAt: index) {
+                repeated = repeated || !identities.insert(value).inserted
+              } else {
+                repeated = true
+              }
+            default:
+              break
             }
-          default:
             continue
           }
         }
+        index += 1
       }
     }
     hasPlaceholderMark = placeholder
@@ -70,8 +75,18 @@ struct CanonicalFacts: Sendable {
   }
 
   /// A `vmId` key as canonical JSON spells it, up to its value.
-  private static let identityKey = "\"\(WireIdentity.key)\" : "
-  private static let identityKeyLength = identityKey.utf8.count
+  private static let identityKey = Array("\"\(WireIdentity.key)\" : ".utf8)
+
+  /// Whether ``identityKey`` starts at `index`.
+  private static func identityKeyStarts(at index: Int, in buffer: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    guard index + identityKey.count <= buffer.count else { return false }
+    for (offset, byte) in identityKey.enumerated() where buffer[index + offset] != byte {
+      return false
+    }
+    return true
+  }
 
   /// The text of the string whose opening quote is at `start`, when it is plain ASCII
   /// without escapes; `nil` otherwise.

@@ -19,16 +19,6 @@ package enum Platform {
     memcmp(lhs, rhs, count)
   }
 
-  /// `strstr(3)`: the offset of the first occurrence of `needle` in the NUL-terminated
-  /// `haystack` at or after `start`, or `nil`. (`memmem` is not in every C library's Swift
-  /// module; canonical JSON never holds a NUL byte, so it can be searched as a C string.)
-  package static func firstOffset(
-    of needle: UnsafePointer<CChar>, inTerminated haystack: UnsafePointer<CChar>, from start: Int
-  ) -> Int? {
-    guard let found = strstr(haystack + start, needle) else { return nil }
-    return UnsafePointer(found) - haystack
-  }
-
   /// `memchr(3)`: the offset of the first `byte` in `buffer` at or after `start`, or `nil`.
   package static func firstOffset(of byte: UInt8, in buffer: UnsafeRawBufferPointer, from start: Int)
     -> Int?

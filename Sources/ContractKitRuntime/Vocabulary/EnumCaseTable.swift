@@ -48,6 +48,9 @@ final class EnumCaseTable<Enum: ViewModelEnum>: Sendable {
   /// - Throws: ``DeclarationError`` when the availabilities from `value` on form a cycle
   ///   (a case shown in its own place, or two shown in each other's).
   func wireValue(of value: Enum, in version: SystemVersion) throws(DeclarationError) -> Enum? {
+    // Most enums declare no availability: every value is on every wire, and the walk's list
+    // (an array of a generic type, looked up at run time for every value) is never needed.
+    guard !availability.isEmpty else { return value }
     var current = value
     var walked = [value]
     // Each step should go to a case that exists at an older version, so the walk ends,
