@@ -20,12 +20,18 @@ struct GroupDiff {
     guard let (changed, oldPayloads, newPayloads) = try parsed() else { return [] }
     let metadata = try metadata(in: new) ?? metadata(in: old)
     // Localized by shape in either tree; resolved to pointers in each file, so a row that
-    // moved between the trees keeps its role.
-    let localized = LocalizedPointers.find(in: group.locales.compactMap { oldPayloads[$0] })
-      .union(LocalizedPointers.find(in: group.locales.compactMap { newPayloads[$0] }))
+    // moved between the trees keeps its role. Only a changed path that metadata says nothing
+    // about asks, so the group's payloads are walked for it at most once, and often never.
+    let (oldList, newList) = (group.locales.compactMap { oldPayloads[$0] },
+                              group.locales.compactMap { newPayloads[$0] })
+    let localized = Memo {
+      LocalizedPointers.find(in: oldList).union(LocalizedPointers.find(in: newList))
+    }
     func roles(in payload: JSONValue) -> PathRoles {
-      var paths = StablePaths(payload)
-      return PathRoles(metadata: metadata, localizedPointers: paths.pointers(of: localized))
+      PathRoles(metadata: metadata) {
+        var paths = StablePaths(payload)
+        return paths.pointers(of: localized.value)
+      }
     }
     let baseLocale = metadata?.baseLocale ?? (group.locales.contains("en") ? "en" : nil)
     var findings: [Finding] = []

@@ -19,9 +19,14 @@ enum LocalizedPointers {
   private static func walk(_ values: [JSONValue], path: String, into found: inout Set<String>) {
     guard let first = values.first else { return }
     switch first {
-    case .string:
-      let texts = values.compactMap(\.stringValue)
-      if texts.count == values.count, Set(texts).count > 1 { found.insert(path) }
+    case .string(let text):
+      // Every value a string, and not all the same.
+      var differs = false
+      for value in values.dropFirst() {
+        guard case .string(let other) = value else { return }
+        differs = differs || other != text
+      }
+      if differs { found.insert(path) }
     case .object(let members):
       for key in members.keys {
         let children = values.compactMap { $0[key] }

@@ -18,31 +18,40 @@ enum PathRole: Sendable, Hashable {
 /// a FOSMVVM localizable value object.
 struct PathRoles: Sendable {
   private let annotations: [String: [PathAnnotation]]
-  private let localizedPointers: Set<String>
+  private let localizedPointers: Memo<Set<String>>
 
   /// Roles from the Swift types' metadata (path patterns with `*` for array indices).
   package init(metadata: ContractMetadata) {
     annotations = metadata.annotations
-    localizedPointers = []
+    localizedPointers = Memo([])
   }
 
   /// Roles from shape alone: `localizedPointers` are the pointers whose values differ
   /// between locales.
   package init(localizedPointers: Set<String>) {
     annotations = [:]
-    self.localizedPointers = localizedPointers
+    self.localizedPointers = Memo(localizedPointers)
   }
 
   /// Both sources: metadata first, shape where metadata says nothing.
   package init(metadata: ContractMetadata?, localizedPointers: Set<String>) {
     annotations = metadata?.annotations ?? [:]
-    self.localizedPointers = localizedPointers
+    self.localizedPointers = Memo(localizedPointers)
+  }
+
+  /// Both sources, the shape's pointers worked out the first time a path needs them: most
+  /// changed paths have metadata, and finding the pointers walks every locale's payload.
+  init(metadata: ContractMetadata?, localizedPointers: @escaping @Sendable () -> Set<String>) {
+    annotations = metadata?.annotations ?? [:]
+    self.localizedPointers = Memo(localizedPointers)
   }
 
   /// What the value at `pointer` (whose pattern is `pattern`) means; `key` is its member
-  /// name and `parent` the object holding it, when it is an object member.
+  /// name and `parent` the object holding it, when it is an object member. `isText` is
+  /// `false` for a number or a boolean, which the shape rule never finds localized (it looks
+  /// for strings), so the locales' payloads are not walked for it.
   package func role(pointer: String, pattern: String, key: String?,
-                   parent: [String: JSONValue]? = nil) -> PathRole
+                   parent: [String: JSONValue]? = nil, isText: Bool = true) -> PathRole
   {
     if let known = annotations[pattern] {
       if known.contains(.identity) { return .identity }
@@ -51,7 +60,8 @@ struct PathRoles: Sendable {
     }
     if key == WireIdentity.key { return .identity }
     if WireShapes.isLocalizedText(key: key, in: parent) { return .localized }
-    return localizedPointers.contains(pointer) ? .localized : .plain
+    guard isText else { return .plain }
+    return localizedPointers.value.contains(pointer) ? .localized : .plain
   }
 
   /// The member that identifies the elements of the array at `pattern` (`/line_items/*` for
@@ -77,3 +87,4 @@ struct PathRoles: Sendable {
     return nil
   }
 }
+

@@ -29,7 +29,8 @@ struct PayloadDiff {
   {
     if old == new { return }
     switch (old, new) {
-    case (.object, .object) where roles.role(pointer: pointer, pattern: pattern, key: key) == .identity:
+    case (.object, .object)
+    where roles.role(pointer: pointer, pattern: pattern, key: key, isText: false) == .identity:
       compareIdentities(old, new, pointer: pointer, pattern: pattern, into: &findings)
     case (.object, .object) where WireShapes.enumCase(old) != nil && WireShapes.enumCase(new) != nil:
       findings.append(.valueChanged(at: pointer, in: file, was: old, now: new))
@@ -55,7 +56,9 @@ struct PayloadDiff {
                               pattern: String, key: String?, parent: [String: JSONValue]?,
                               into findings: inout [Finding])
   {
-    switch roles.role(pointer: pointer, pattern: pattern, key: key, parent: parent) {
+    // Both are of one type here: a number or a boolean is never text by shape.
+    switch roles.role(pointer: pointer, pattern: pattern, key: key, parent: parent,
+                      isText: new.stringValue != nil) {
     case .identity:
       // A string identity declared random by design is its placeholder in the baseline.
       findings.append(identityChange(
