@@ -26,9 +26,10 @@ struct BenchOptions {
   static let usage = """
     usage: contracts-bench [--files N] [--quick] [--json FILE] [--repeat R] [--threads T] [--keep]
 
-    Builds a synthetic catalog of N payload files (default 10000) and 2N, registered twice:
-    as built-in contracts (ContractKit's encoder) and as wire contracts (bytes from
-    Foundation's JSONEncoder, parsed and canonicalized by ContractKit). Measures record,
+    Builds a synthetic catalog of N payload files (default 10000) and 2N, registered three
+    times: as built-in contracts (ContractKit's encoder), as wire contracts (bytes from
+    Foundation's JSONEncoder, parsed and canonicalized by ContractKit), and as wire contracts
+    that declare the type clients decode them with (wire-decoding-*). Measures record,
     check (unchanged, and with 1% of files changed) and diff against the naive reference,
     each step in its own process. Exits 0 when every target is met, 1 otherwise.
 

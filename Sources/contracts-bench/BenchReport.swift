@@ -15,8 +15,8 @@ struct BenchReport: Codable {
     threads = options.threads
     runsPerStep = options.runs
     sizes = results.keys.sorted()
-    let order = ["record", "record-again", "wire-record", "check", "wire-check", "check-1-thread",
-                 "check-1pct", "diff"]
+    let order = ["record", "record-again", "wire-record", "wire-decoding-record", "check",
+                 "wire-check", "wire-decoding-check", "check-1-thread", "check-1pct", "diff"]
     measurements = sizes.flatMap { size in
       (results[size] ?? [:]).values.sorted {
         let left = (order.firstIndex(of: $0.step) ?? 99, $0.engine == "naive" ? 1 : 0)
@@ -52,7 +52,9 @@ struct BenchReport: Codable {
       "",
       "MB/s counts one tree's payload bytes (diff reads two trees). check-1-thread is ContractKit "
         + "with threads: 1. wire-* is the same catalog as wire contracts (JSONEncoder's bytes, "
-        + "parsed and canonicalized by ContractKit), measured against the same naive step.",
+        + "parsed and canonicalized by ContractKit), measured against the same naive step; "
+        + "wire-decoding-* also declares the type clients decode it with, as FOSMVVM apps do "
+        + "(no target: the naive reference decodes nothing).",
       "cpu s is user + system time of all threads: unlike wall time, load from other processes "
         + "barely changes it. vs naive = ContractKit CPU time / naive CPU time.",
     ]

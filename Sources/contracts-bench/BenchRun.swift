@@ -35,8 +35,8 @@ struct BenchRun {
     for round in 1...options.runs {
       progress("round \(round) of \(options.runs)")
       if round > 1 { try recordAgain(round: round, layouts: layouts) }
-      for step in [BenchStep.check, .naiveCheck, .wireCheck, .checkOneThread, .checkChanged,
-                   .naiveCheckChanged, .diff, .naiveDiff]
+      for step in [BenchStep.check, .naiveCheck, .wireCheck, .wireDecodingCheck, .checkOneThread,
+                   .checkChanged, .naiveCheckChanged, .diff, .naiveDiff]
       {
         for (size, layout) in layouts { try self.step(step, size: size, layout: layout) }
       }
@@ -75,6 +75,7 @@ struct BenchRun {
     try step(.record, size: size, layout: layout)
     try step(.naiveRecord, size: size, layout: layout)
     try step(.wireRecord, size: size, layout: layout)
+    try step(.wireDecodingRecord, size: size, layout: layout)
 
     let ckFolder = layout.base.deletingLastPathComponent()
     let before = TreeSnapshot(ckFolder)

@@ -23,6 +23,11 @@ enum BenchStep: String, CaseIterable, Sendable {
   case wireRecordScratch = "contractkit-wire-record-scratch"
   /// `check` of the wire catalog's unchanged tree.
   case wireCheck = "contractkit-wire-check"
+  /// A cold `record` of the wire catalog whose contracts declare the type clients decode
+  /// them with, as a FOSMVVM app's do (``SyntheticWireCatalog``).
+  case wireDecodingRecord = "contractkit-wire-decoding-record"
+  /// `check` of that catalog's unchanged tree: the app's bytes decoded with its type.
+  case wireDecodingCheck = "contractkit-wire-decoding-check"
 
   var engine: String { rawValue.hasPrefix("naive-") ? "naive" : "contractkit" }
 
@@ -34,10 +39,15 @@ enum BenchStep: String, CaseIterable, Sendable {
   }
 
   /// The naive reference's step that `name` is measured against: wire contracts against the
-  /// same naive step as built-in ones (`wire-check` against `check`).
+  /// same naive step as built-in ones (`wire-check` and `wire-decoding-check` against
+  /// `check`).
   static func naiveCounterpart(of name: String) -> String {
-    name.hasPrefix(wirePrefix) ? String(name.dropFirst(wirePrefix.count)) : name
+    guard name.hasPrefix(wirePrefix) else { return name }
+    let step = name.dropFirst(wirePrefix.count)
+    return String(step.hasPrefix(decodingPrefix) ? step.dropFirst(decodingPrefix.count) : step)
   }
+
+  private static let decodingPrefix = "decoding-"
 
   /// How the names of the wire catalog's steps start.
   static let wirePrefix = "wire-"
@@ -49,7 +59,8 @@ enum BenchStep: String, CaseIterable, Sendable {
     let seconds: Double
     let cpu: Double
     switch self {
-    case .record, .recordAgain, .recordScratch, .wireRecord, .wireRecordScratch:
+    case .record, .recordAgain, .recordScratch, .wireRecord, .wireRecordScratch,
+      .wireDecodingRecord:
       let catalog = try self.catalog(files: files, layout: layout)
       let run = try ProcessProbe.time {
         try Record(catalog: catalog, options: RunOptions(threads: threads)).run()
@@ -58,7 +69,7 @@ enum BenchStep: String, CaseIterable, Sendable {
       seconds = run.seconds
       cpu = run.cpuSeconds
       measurement.detail = ["written": run.value.written.count, "unchanged": run.value.unchanged]
-    case .check, .checkOneThread, .checkChanged, .wireCheck:
+    case .check, .checkOneThread, .checkChanged, .wireCheck, .wireDecodingCheck:
       let catalog = try self.catalog(files: files, layout: layout)
       let run = try ProcessProbe.time {
         try Check(
@@ -111,6 +122,9 @@ enum BenchStep: String, CaseIterable, Sendable {
       try SyntheticWireCatalog.make(files: files, baselines: layout.wireBase)
     case .wireRecordScratch:
       try SyntheticWireCatalog.make(files: files, baselines: layout.wireScratch)
+    case .wireDecodingRecord, .wireDecodingCheck:
+      try SyntheticWireCatalog.make(files: files, baselines: layout.wireDecodingBase,
+                                    decoding: true)
     case .recordScratch: try SyntheticCatalog.make(files: files, baselines: layout.scratch)
     case .checkChanged: try SyntheticCatalog.make(files: files, baselines: layout.changed)
     default: try SyntheticCatalog.make(files: files, baselines: layout.base)
@@ -138,6 +152,8 @@ struct BenchLayout: Sendable {
   var base: URL { baselines(in: "contractkit-base") }
   /// The wire catalog's recorded tree.
   var wireBase: URL { baselines(in: "contractkit-wire-base") }
+  /// The recorded tree of the wire catalog that decodes.
+  var wireDecodingBase: URL { baselines(in: "contractkit-wire-decoding-base") }
   /// Where this round's repeat of the wire catalog's cold `record` writes.
   var wireScratch: URL { baselines(in: "contractkit-wire-scratch-\(round)") }
   /// A copy of ``base`` with 1% of its payload files changed.

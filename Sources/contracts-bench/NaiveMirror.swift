@@ -110,8 +110,9 @@ final class NaiveLocalizer {
   }
 }
 
-/// ``SyntheticScreen`` with every localizable value resolved: the DTO `JSONEncoder` sees.
-struct NaiveScreen: Encodable {
+/// ``SyntheticScreen`` with every localizable value resolved: the DTO `JSONEncoder` sees, and
+/// the type a client decodes it with (the wire catalog that decodes, as FOSMVVM apps do).
+struct NaiveScreen: Codable {
   let vmId: ViewModelId
   let title: String
   let greeting: String
@@ -121,7 +122,7 @@ struct NaiveScreen: Encodable {
   let sections: [Section]
   let promotion: String?
 
-  struct Summary: Encodable {
+  struct Summary: Codable {
     let vmId: ViewModelId
     let label: String
     let balance: String
@@ -130,14 +131,14 @@ struct NaiveScreen: Encodable {
     let loyaltyTier: Int
   }
 
-  struct Section: Encodable {
+  struct Section: Codable {
     let vmId: ViewModelId
     let heading: String
     let layout: String
     let rows: [Row]
   }
 
-  struct Row: Encodable {
+  struct Row: Codable {
     let vmId: ViewModelId
     let name: String
     let status: RowStatus

@@ -11,8 +11,9 @@ import Foundation
 /// localized (with their keys, so no translation reads as unused) and which field is an enum.
 enum SyntheticWireCatalog {
   /// The wire catalog of `SyntheticCatalog.contractCount(files:)` screens, reading and
-  /// writing `baselines`.
-  static func make(files: Int, baselines: URL) throws -> Catalog {
+  /// writing `baselines`; `decoding`, each contract declares ``NaiveScreen`` as the type
+  /// clients decode it with, as a FOSMVVM app's registration of a `ViewModel` type does.
+  static func make(files: Int, baselines: URL, decoding: Bool = false) throws -> Catalog {
     let store = try SyntheticStore.make()
     var catalog = try Catalog(
       versions: SyntheticCatalog.versions, locales: SyntheticCatalog.locales, store: store,
@@ -20,7 +21,10 @@ enum SyntheticWireCatalog {
     for index in 0..<SyntheticCatalog.contractCount(files: files) {
       let seed = UInt64(index)
       let hints = hints(for: SyntheticScreen.make(seed: seed))
-      try catalog.register(wire: SyntheticCatalog.contractName(index), hints: hints) { request in
+      try catalog.register(
+        wire: SyntheticCatalog.contractName(index), decoding: decoding ? NaiveScreen.self : nil,
+        hints: hints
+      ) { request in
         let localizer = NaiveLocalizer.forCurrentThread(locale: request.locale, store: store)
         let screen = NaiveScreen(SyntheticScreen.make(seed: seed), localizer, request.version)
         let encoder = JSONEncoder()
