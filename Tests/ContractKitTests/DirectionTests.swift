@@ -158,7 +158,7 @@ struct DirectionTests {
     enum CodingKeys: String, CodingKey { case title }
   }
 
-  @Test("an unchanged stub contract is decoded once per version and variant, an app's wire in every locale")
+  @Test("an unchanged contract is decoded once per version and variant where its locales differ in texts")
   func decodesOnEveryRun() throws {
     let scenario = try Scenario()
     let versions = [Scenario.v1, Scenario.v2]
@@ -173,9 +173,10 @@ struct DirectionTests {
     CountedWire.decodes.withLock { $0 = 0 }
     #expect(briefs(try scenario.check(catalog), excluding: [.baselinesStale]) == [])
     // Texts aside, ContractKit's encoder gives every locale the same shape: one locale of
-    // each version is decoded. The app's bytes are decoded in every locale.
+    // each version is decoded. The app's bytes are compared: here too the texts alone differ
+    // (`WireDecodeTests` has the payloads that differ in more).
     #expect(CountedCard.decodes.withLock { $0 } == 2)
-    #expect(CountedWire.decodes.withLock { $0 } == 4)
+    #expect(CountedWire.decodes.withLock { $0 } == 2)
   }
 
   struct Order: Codable, Sendable {

@@ -21,8 +21,14 @@ struct CaseCheck {
   /// Whether today's payload is decoded with today's type. ContractKit's encoder gives one
   /// version and variant the same shape in every locale, the texts aside, and its localized
   /// values decode whatever their text: a group decodes such a payload in one locale per
-  /// variant (``GroupCheck``), an app's own wire in every locale.
+  /// variant (``GroupCheck``). An app's own wire is decoded in every locale where it is not
+  /// the same, texts aside, as a payload decoded already (``decodedInAnotherLocale``).
   var decodesToday = true
+  /// A payload of this variant, in another locale, that today's type decoded in this run
+  /// (an app's wire, whose locales are each decoded): a payload equal to its baseline that
+  /// differs from it in texts alone (``TextOnlyDifference``) decodes alike and is not decoded
+  /// again. Any other difference (a member, a number, an array's length) and it is.
+  var decodedInAnotherLocale: [UInt8]?
   /// The keys other encodings of this contract and version found, for a wire contract's
   /// texts that FOSMVVM wrote empty (``KnownKeys``).
   var knownKeys: KnownKeys = .none
@@ -40,6 +46,8 @@ struct CaseCheck {
     var payload: CasePayload
     /// The committed bytes, when they differ from ``current`` (a pending result's baseline).
     var differingBaseline: [UInt8]? = nil
+    /// Whether today's type decoded today's payload without a failure in this check.
+    var decodedToday = false
   }
 
   func run() throws -> Outcome {
@@ -65,12 +73,22 @@ struct CaseCheck {
       if unstable?.isEmpty == true { payload = annotated }
     }
     let bytes = payload.bytes
+    var decodedToday = false
+    func decode(_ payload: CasePayload) -> [Finding] {
+      let (found, decoded) = currentDecodeFindings(payload)
+      decodedToday = decoded && found.isEmpty
+      return found
+    }
     if let baseline {
       if sameBytes(baseline, bytes) {
         state = .equal
         // The committed baseline is today's payload: today's type must read it on every
-        // run, or this version's clients cannot read what the server sends.
-        findings += currentDecodeFindings(payload)
+        // run, or this version's clients cannot read what the server sends; unless it read
+        // one just like it, texts aside, in this run.
+        let decodesAlike = decodedInAnotherLocale.map {
+          TextOnlyDifference.holds(between: $0, and: bytes)
+        } ?? false
+        if !decodesAlike { findings += decode(payload) }
       } else {
         state = .different
         let old = try JSONParser.parse(baseline, file: files.displayPath(contractCase.relativePath))
@@ -100,7 +118,7 @@ struct CaseCheck {
         // A decode failure where the diff already reports a breaking change, or inside what
         // it reports (a removed child's identity), says nothing new.
         let explained = changes.filter { $0.kind.breakDirection != nil }.compactMap(\.path)
-        findings += currentDecodeFindings(payload)
+        findings += decode(payload)
         if !findings.contains(where: { $0.kind == .decodeFailed }) {
           findings += decodeFindings(old, live: payload.live, isCurrent: false)
             .filter { failure in
@@ -113,10 +131,11 @@ struct CaseCheck {
       state = .missing
       findings.append(.baselineMissing(file))
       findings += try probe(first: payload, bytes: bytes, isAnnotated: collectsAnnotations)
-      findings += currentDecodeFindings(payload)
+      findings += decode(payload)
     }
     return Outcome(findings: findings, baselineState: state, payload: payload,
-                   differingBaseline: state == .different ? baseline : nil)
+                   differingBaseline: state == .different ? baseline : nil,
+                   decodedToday: decodedToday)
   }
 
   /// Problems in the encoding itself: random ids, translations, placeholders, collisions.
@@ -244,13 +263,16 @@ struct CaseCheck {
   /// Decodes today's payload with today's type: its value before redaction where values
   /// may have been redacted, else its canonical bytes as they are, so the common case parses
   /// and writes nothing again.
-  private func currentDecodeFindings(_ payload: CasePayload) -> [Finding] {
-    guard decodesToday, contract.decode != nil else { return [] }
+  /// Whether it was decoded comes along.
+  private func currentDecodeFindings(_ payload: CasePayload) -> (findings: [Finding], decoded: Bool)
+  {
+    guard decodesToday, contract.decode != nil else { return ([], false) }
     if let live = payload.live {
-      return decodeFindings(bytes: CanonicalJSON.encode(live), payload: { live },
-                            isCurrent: true)
+      return (decodeFindings(bytes: CanonicalJSON.encode(live), payload: { live },
+                             isCurrent: true), true)
     }
-    return decodeFindings(bytes: payload.bytes, payload: { payload.value }, isCurrent: true)
+    return (decodeFindings(bytes: payload.bytes, payload: { payload.value }, isCurrent: true),
+            true)
   }
 
   /// Decodes `payload` with today's type: the committed baseline (`isCurrent` false), or

@@ -81,6 +81,9 @@ struct GroupCheck {
     var encodedEveryCase = true
     // The variants whose payload of today was decoded in one locale (``CaseCheck/decodesToday``).
     var decodedVariants: Set<String> = []
+    // An app's wire: a payload of each variant that today's type decoded, by variant
+    // (``CaseCheck/decodedInAnotherLocale``).
+    var decodedWire: [String: [UInt8]] = [:]
     // The keys a wire contract's encodings found, for texts another locale shows empty.
     let knownKeys = contract.keyType == nil ? KnownKeys.none : KnownKeys(committed: committed)
     let baseLocale = catalog.baseLocale
@@ -93,6 +96,7 @@ struct GroupCheck {
           collectsAnnotations: contractCase.locale == annotatedLocale,
           decodesToday: contract.isWire || !decodedVariants.contains(variant.name))
         check.knownKeys = knownKeys
+        check.decodedInAnotherLocale = decodedWire[variant.name]
         let base = folder.file(locale: baseLocale, variant: variant.name)
         let baselines = files
         check.baseBaseline = {
@@ -102,6 +106,9 @@ struct GroupCheck {
         }
         result = try check.run()
         decodedVariants.insert(variant.name)
+        if contract.isWire, result.decodedToday, decodedWire[variant.name] == nil {
+          decodedWire[variant.name] = result.current
+        }
       } catch let failure as EncodingFailure where !failure.isDeclarationMistake {
         // One case that cannot be encoded is its finding; the others are still checked. A
         // mistake in a type's declaration stops the run (exit 2), naming the type.
