@@ -50,10 +50,9 @@ extension FOSMVVMKeys {
     }
     // The text names its key: one key under the view model's group shows it. A key another
     // member of this object is named after belongs to that member.
-    let claimed = Set(siblings.keys)
     for scope in scopes {
       let shown = index.keys(under: scope.name).filter { key in
-        !claimed.contains(String(key.dropFirst(scope.name.count + 1)))
+        siblings[String(key.dropFirst(scope.name.count + 1))] == nil
           && (isShown(key, as: text) || isListed(key, text: text))
       }
       if shown.count == 1 {

@@ -29,6 +29,7 @@ struct CanonicalFacts: Sendable {
     var identityObject = false
     var repeated = false
     var identities = Set<String>()
+    let quote = JSONByte.quote
     bytes.withUnsafeBufferPointer { buffer in
       let count = buffer.count
       var index = 0
@@ -37,8 +38,8 @@ struct CanonicalFacts: Sendable {
         let byte = buffer[index]
         if byte == UInt8(ascii: "%") {
           if buffer[index + 1] == UInt8(ascii: "{") { placeholder = true }
-        } else if byte == JSONByte.quote {
-          if buffer[index + 1] == JSONByte.quote {
+        } else if byte == quote {
+          if buffer[index + 1] == quote {
             empty = true
           } else if !identityObject || !repeated, Self.identityKeyStarts(at: index, in: buffer) {
             // The search goes on from the value, which may itself start a mark.
@@ -47,7 +48,7 @@ struct CanonicalFacts: Sendable {
             switch buffer[index] {
             case UInt8(ascii: "{"):
               identityObject = true
-            case JSONByte.quote:
+            case quote:
               if let value = Self.plainString(in: buffer, openingAt: index) {
                 repeated = repeated || !identities.insert(value).inserted
               } else {
