@@ -21,32 +21,48 @@ struct CanonicalFacts: Sendable {
   /// may find equal to another spelling): the only way elements of an array collide.
   let hasRepeatedIdentity: Bool
 
-  /// One pass over the bytes: a `%{`, a `""` and each `"vmId" : ` are found where they
-  /// start, as searching for each of them would find them, without a copy of the bytes.
+  /// Two passes from mark to mark: a `%{`, then each `""` and `"vmId" : `, found where they
+  /// start as searching for each of them would find them, without a copy of the bytes.
   init(canonical bytes: [UInt8]) {
     var placeholder = false
     var empty = false
     var identityObject = false
     var repeated = false
     var identities = Set<String>()
-    let quote = JSONByte.quote
+    // Constants read once: a global's accessor on every byte costs more than the compare.
+    let (quote, percent, brace) = (JSONByte.quote, UInt8(ascii: "%"), UInt8(ascii: "{"))
+    let key = Self.identityKey
     bytes.withUnsafeBufferPointer { buffer in
-      let count = buffer.count
-      var index = 0
-      // Every mark is at least two bytes long.
-      while index + 1 < count {
-        let byte = buffer[index]
-        if byte == UInt8(ascii: "%") {
-          if buffer[index + 1] == UInt8(ascii: "{") { placeholder = true }
-        } else if byte == quote {
-          if buffer[index + 1] == quote {
+      key.withUnsafeBufferPointer { key in
+        let raw = UnsafeRawBufferPointer(buffer)
+        let count = buffer.count
+        // `memchr` skips the indentation between marks; every mark is two bytes or more.
+        var index = 0
+        while let found = Platform.firstOffset(of: percent, in: raw, from: index),
+          found + 1 < count
+        {
+          if buffer[found + 1] == brace {
+            placeholder = true
+            break
+          }
+          index = found + 1
+        }
+        index = 0
+        while let found = Platform.firstOffset(of: quote, in: raw, from: index),
+          found + 1 < count
+        {
+          index = found + 1
+          let next = buffer[index]
+          if next == quote {
             empty = true
-          } else if !identityObject || !repeated, Self.identityKeyStarts(at: index, in: buffer) {
+          } else if next == key[1], !identityObject || !repeated,
+            Self.starts(key, at: found, in: buffer)
+          {
             // The search goes on from the value, which may itself start a mark.
-            index += Self.identityKey.count
+            index = found + key.count
             guard index < count else { break }
             switch buffer[index] {
-            case UInt8(ascii: "{"):
+            case brace:
               identityObject = true
             case quote:
               if let value = Self.plainString(in: buffer, openingAt: index) {
@@ -57,10 +73,8 @@ struct CanonicalFacts: Sendable {
             default:
               break
             }
-            continue
           }
         }
-        index += 1
       }
     }
     hasPlaceholderMark = placeholder
@@ -78,14 +92,12 @@ struct CanonicalFacts: Sendable {
   /// A `vmId` key as canonical JSON spells it, up to its value.
   private static let identityKey = Array("\"\(WireIdentity.key)\" : ".utf8)
 
-  /// Whether ``identityKey`` starts at `index`.
-  private static func identityKeyStarts(at index: Int, in buffer: UnsafeBufferPointer<UInt8>)
-    -> Bool
+  /// Whether `key` starts at `index`.
+  private static func starts(_ key: UnsafeBufferPointer<UInt8>, at index: Int,
+                             in buffer: UnsafeBufferPointer<UInt8>) -> Bool
   {
-    guard index + identityKey.count <= buffer.count else { return false }
-    for (offset, byte) in identityKey.enumerated() where buffer[index + offset] != byte {
-      return false
-    }
+    guard index + key.count <= buffer.count else { return false }
+    for offset in 0..<key.count where buffer[index + offset] != key[offset] { return false }
     return true
   }
 
@@ -94,14 +106,15 @@ struct CanonicalFacts: Sendable {
   private static func plainString(in buffer: UnsafeBufferPointer<UInt8>, openingAt start: Int)
     -> String?
   {
+    let (quote, backslash) = (JSONByte.quote, JSONByte.backslash)
     var index = start + 1
     while index < buffer.count {
       let byte = buffer[index]
-      if byte == JSONByte.quote {
+      if byte == quote {
         return String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + 1)..<index]),
                       as: UTF8.self)
       }
-      guard byte != JSONByte.backslash, byte < 0x80 else { return nil }
+      guard byte != backslash, byte < 0x80 else { return nil }
       index += 1
     }
     return nil
