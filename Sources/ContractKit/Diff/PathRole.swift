@@ -87,4 +87,3 @@ struct PathRoles: Sendable {
     return nil
   }
 }
-
