@@ -22,8 +22,9 @@ extension FOSMVVMKeys {
   ///    `propertyName:`, `messageGroup:`/`messageKey:`, `index:` into a list, and
   ///    `.localized(key:)`.
   /// `nil` for a plain string.
-  func key(of property: String, text: String, pattern: String, scopes: [Scope],
-           siblings: [String: JSONValue]) -> Match?
+  /// `pattern` is asked only for an empty text; `enumValues` are `siblings`' enum values.
+  func key(of property: String, text: String, pattern: @autoclosure () -> String,
+           scopes: [Scope], siblings: [String: JSONValue], enumValues: EnumValues) -> Match?
   {
     for scope in scopes {
       let key = "\(scope.name).\(property)"
@@ -39,12 +40,12 @@ extension FOSMVVMKeys {
       }
     }
     if let key = enumDisplayKey(text: text, property: property, scopes: scopes,
-                                siblings: siblings)
+                                enumValues: enumValues)
     {
       return Match(key: key, scope: nil, resolution: resolution(key, showing: text))
     }
     guard !text.isEmpty else {
-      let known = knownKeys.keys(at: pattern)
+      let known = knownKeys.keys(at: pattern())
       guard known.count == 1, index.contains(known[0]) else { return nil }
       return Match(key: known[0], scope: nil, resolution: resolution(known[0], showing: text))
     }
@@ -66,8 +67,8 @@ extension FOSMVVMKeys {
   /// string's pieces): `<Type>.<property>`, with `parentKeys`, the one key other encodings
   /// found at `pattern` (the list's elements), or the one key under `<Type>` holding this
   /// list. `nil` for a plain list of strings.
-  func listKey(of property: String, texts: [String], pattern: String, scopes: [Scope])
-    -> Match?
+  func listKey(of property: String, texts: [String], pattern: @autoclosure () -> String,
+               scopes: [Scope]) -> Match?
   {
     func match(_ key: String, _ scope: Scope?) -> Match {
       Match(key: key, scope: scope, resolution: listResolution(key, showing: texts))
@@ -84,7 +85,7 @@ extension FOSMVVMKeys {
       if nested.count == 1 { return match(nested[0], scope) }
     }
     guard !texts.isEmpty else {
-      let known = knownKeys.keys(at: pattern)
+      let known = knownKeys.keys(at: pattern())
       return known.count == 1 && index.contains(known[0]) ? match(known[0], nil) : nil
     }
     for scope in scopes {
@@ -98,17 +99,26 @@ extension FOSMVVMKeys {
   /// text this is, an enum nested in the view model's own type first (two enums may spell a
   /// case alike).
   private func enumDisplayKey(text: String, property: String, scopes: [Scope],
-                              siblings: [String: JSONValue]) -> String?
+                              enumValues: EnumValues) -> String?
   {
     var candidates: [String] = []
-    for (name, sibling) in siblings where name != property {
-      guard let caseName = WireShapes.enumCase(sibling) else { continue }
+    for (name, caseName) in enumValues.cases where name != property {
       candidates += index.byLastSegment[caseName] ?? []
     }
     let shown = candidates.filter { isShown($0, as: text) }
     let own = shown.filter { key in scopes.contains { key.hasPrefix($0.name + ".") } }
     if own.count == 1 { return own[0] }
     return shown.count == 1 ? shown[0] : nil
+  }
+
+  /// The members of an object that hold an enum value (`"state": {"running": {}}`), with
+  /// their case names: found once per object, not once per text in it.
+  struct EnumValues {
+    let cases: [(member: String, caseName: String)]
+
+    init(_ members: [String: JSONValue]) {
+      cases = members.compactMap { name, value in WireShapes.enumCase(value).map { (name, $0) } }
+    }
   }
 
   /// Whether `text` is what FOSMVVM shows for `key` in this locale: its text (a template's,

@@ -63,8 +63,7 @@ struct FOSMVVMKeys {
     if let last = type.split(separator: ".").last, last != type[...] {
       root.append(Scope(name: String(last), needsEvidence: false))
     }
-    visit(value, at: Place(path: nil, pattern: ""), scopes: root, inCompound: false,
-          found: &found)
+    visit(value, at: Place(path: nil), scopes: root, inCompound: false, found: &found)
     return found
   }
 
@@ -76,19 +75,19 @@ struct FOSMVVMKeys {
     let needsEvidence: Bool
   }
 
-  /// Where a value is: its path, for lookups, and its pattern, for annotations.
+  /// Where a value is: its path, for lookups, and its pattern, for annotations, spelled
+  /// only when a text there is found (most strings of a payload are not texts).
   struct Place {
     let path: EncodingPath?
-    let pattern: String
+
+    var pattern: String { path.pattern }
 
     func member(_ name: String) -> Place {
-      Place(path: EncodingPath(parent: path, key: WireKey(name)),
-            pattern: JSONPointer.appending(name, to: pattern))
+      Place(path: EncodingPath(parent: path, key: WireKey(name)))
     }
 
     func element(_ offset: Int) -> Place {
-      Place(path: EncodingPath(parent: path, elementIndex: offset),
-            pattern: JSONPointer.appending("*", to: pattern))
+      Place(path: EncodingPath(parent: path, elementIndex: offset))
     }
   }
 
@@ -101,19 +100,22 @@ struct FOSMVVMKeys {
     guard case .object(let members) = value else { return }
     var confirmed: [Scope] = []
     var unkeyed: [(name: String, place: Place)] = []
+    let enumValues = EnumValues(members)
     for (name, member) in members.sorted(by: { codePointOrder($0.key, $1.key) })
     where name != WireIdentity.key {
-      var memberPlace = place.member(name)
-      var content = member
-      if let wrapped = WireShapes.versionedValue(member) {
-        // `@Versioned`: the property's value inside its wrapper, keyed as the property.
-        memberPlace = memberPlace.member(WireShapes.versionedMember)
-        content = wrapped
+      switch member {
+      case .bool, .number: continue
+      default: break
       }
+      // `@Versioned`: the property's value inside its wrapper, keyed as the property.
+      let wrapped = WireShapes.versionedValue(member)
+      let memberPlace = wrapped == nil
+        ? place.member(name) : place.member(name).member(WireShapes.versionedMember)
+      let content = wrapped ?? member
       switch content {
       case .string(let text):
         if let match = key(of: name, text: text, pattern: memberPlace.pattern, scopes: scopes,
-                           siblings: members)
+                           siblings: members, enumValues: enumValues)
         {
           note(match, at: memberPlace, annotating: memberPlace.pattern, found: &found)
           if let scope = match.scope { confirmed.append(scope) }
@@ -124,9 +126,9 @@ struct FOSMVVMKeys {
         let texts = items.compactMap(\.stringValue)
         if texts.count == items.count {
           // `@LocalizedStrings`: a list of texts, one key.
-          let elements = JSONPointer.appending("*", to: memberPlace.pattern)
-          if let match = listKey(of: name, texts: texts, pattern: elements, scopes: scopes) {
-            note(match, at: memberPlace, annotating: elements, found: &found)
+          let elements = { JSONPointer.appending("*", to: memberPlace.pattern) }
+          if let match = listKey(of: name, texts: texts, pattern: elements(), scopes: scopes) {
+            note(match, at: memberPlace, annotating: elements(), found: &found)
             if let scope = match.scope { confirmed.append(scope) }
           }
           continue
@@ -152,7 +154,8 @@ struct FOSMVVMKeys {
       case .null:
         // FOSMVVM's `@LocalizedSubs` whose template no locale of the chain has: `null`.
         if let match = key(of: name, text: "", pattern: memberPlace.pattern, scopes: scopes,
-                           siblings: members), !TranslationLoss.resolvesHere(match.resolution)
+                           siblings: members, enumValues: enumValues),
+          !TranslationLoss.resolvesHere(match.resolution)
         {
           note(match, at: memberPlace, annotating: memberPlace.pattern, found: &found)
         }

@@ -36,7 +36,7 @@ package final class EncodingPath: @unchecked Sendable {
   var pointer: String { spelling(wildcardIndices: false) }
 
   /// The pointer with array indices as `*`: `/cards/*/title`, the form `contract.json` uses.
-  var pattern: String { spelling(wildcardIndices: true) }
+  package var pattern: String { spelling(wildcardIndices: true) }
 
   /// The pointer, spelled without keeping anything on the way: safe to ask from any thread
   /// once the encoding that built the path has ended, since it only reads what that
@@ -130,7 +130,7 @@ package final class EncodingPath: @unchecked Sendable {
 
 extension Optional where Wrapped == EncodingPath {
   var pointer: String { self?.pointer ?? "" }
-  var pattern: String { self?.pattern ?? "" }
+  package var pattern: String { self?.pattern ?? "" }
 }
 
 /// The key of an array element.
