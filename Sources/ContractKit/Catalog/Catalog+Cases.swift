@@ -35,7 +35,8 @@ extension Catalog {
 
   /// ``encode(_:of:for:annotations:)`` as checks use it: the canonical bytes are made first,
   /// without the JSON value where nothing needs one yet (a stub without redactions, or a wire
-  /// payload without identity objects or declared redactions), and the value only if asked.
+  /// payload without identity objects or declared redactions, whose value only FOSMVVM's key
+  /// rules read), and the value only if asked.
   func encodeCase(_ variant: Contract.Variant, of contract: Contract,
                   for contractCase: ContractCase, annotations: Bool = true,
                   knownKeys: KnownKeys = .none) throws -> CasePayload
@@ -78,51 +79,77 @@ extension Catalog {
       } else {
         preconditionFailure("a wire source that is neither")
       }
-      let hints = annotations ? contract.hintedAnnotations : [:]
-      let zone = ZoneNeutralDates.processZone
-      let respellsDates = ZoneNeutralDates.differsFromUTC(zone)
-      // Without identity objects, the only values a wire contract redacts undeclared, and
-      // without declared redactions, the canonical bytes are the app's bytes respelled.
-      let keys = contract.keyType.flatMap { type in
-        keyIndex.keys.isEmpty ? nil : FOSMVVMKeys(
-          type: type, index: keyIndex, store: store, locale: contractCase.locale,
-          baseLocale: baseLocale, knownKeys: knownKeys)
-      }
-      if !contract.redactor.hasDeclaredPatterns, !respellsDates, keys == nil,
-        let canonical = JSONParser.canonicalBytes(of: bytes),
-        case let facts = CanonicalFacts(canonical: canonical), !facts.hasIdentityObject
-      {
+      return try wirePayload(bytes, of: contract, for: contractCase, annotations: annotations,
+                             knownKeys: knownKeys)
+    }
+  }
+
+  /// The canonical payload of an app's own `bytes` for `contractCase`: respelled from the
+  /// app's tokens where nothing is redacted or respelled (no identity objects, the only
+  /// values a wire contract redacts undeclared; no declared redactions; dates already in
+  /// UTC), else written from its parsed, redacted value. FOSMVVM's key rules read the value.
+  private func wirePayload(_ bytes: [UInt8], of contract: Contract, for contractCase: ContractCase,
+                           annotations: Bool, knownKeys: KnownKeys) throws -> CasePayload
+  {
+    let hints = annotations ? contract.hintedAnnotations : [:]
+    let zone = ZoneNeutralDates.processZone
+    let respellsDates = ZoneNeutralDates.differsFromUTC(zone)
+    let keys = contract.keyType.flatMap { type in
+      keyIndex.keys.isEmpty ? nil : FOSMVVMKeys(
+        type: type, index: keyIndex, store: store, locale: contractCase.locale,
+        baseLocale: baseLocale, knownKeys: knownKeys)
+    }
+    if !contract.redactor.hasDeclaredPatterns, !respellsDates,
+      let canonical = JSONParser.canonicalBytes(of: bytes),
+      case let facts = CanonicalFacts(canonical: canonical), !facts.hasIdentityObject
+    {
+      // Nothing is redacted, so decoding needs no live value back. The value is the canonical
+      // bytes' own (keys in order, the parser's quick case): parsed when something reads it,
+      // at once for FOSMVVM's key rules.
+      guard let keys else {
         return CasePayload(
           bytes: canonical, lookups: [], annotations: hints, randomIdentities: [], live: nil,
           facts: facts, making: { CasePayload.parse(ownBytes: canonical) })
       }
-      var value: JSONValue
-      do {
-        value = try JSONParser.parse(bytes, file: "the app's payload")
-      } catch {
-        throw EncodingFailure(contractCase: contractCase,
-                              reason: "the app's encoder wrote invalid JSON: \(error)")
-      }
-      if respellsDates,
-        let utc = ZoneNeutralDates(zone: zone, locale: contractCase.locale).apply(to: value)
-      {
-        value = utc
-      }
-      let found = keys?.found(in: value) ?? FOSMVVMKeys.Found()
-      var annotated = hints
-      if annotations {
-        for (pattern, list) in found.annotations {
-          for annotation in list where !(annotated[pattern]?.contains(annotation) ?? false) {
-            annotated[pattern, default: []].append(annotation)
-          }
-        }
-      }
-      let redacted = contract.redactor.apply(to: value)
+      let value = CasePayload.parse(ownBytes: canonical)
+      let found = keys.found(in: value)
       return CasePayload(
-        bytes: CanonicalJSON.encode(redacted), lookups: found.lookups, annotations: annotated,
-        randomIdentities: contract.undeclaredRandomIdentities(WireIdentity.randomPointers(in: value)),
-        live: value, value: redacted)
+        bytes: canonical, lookups: found.lookups,
+        annotations: annotations ? Self.merging(found.annotations, into: hints) : hints,
+        randomIdentities: [], live: nil, facts: facts, value: value)
     }
+    var value: JSONValue
+    do {
+      value = try JSONParser.parse(bytes, file: "the app's payload")
+    } catch {
+      throw EncodingFailure(contractCase: contractCase,
+                            reason: "the app's encoder wrote invalid JSON: \(error)")
+    }
+    if respellsDates,
+      let utc = ZoneNeutralDates(zone: zone, locale: contractCase.locale).apply(to: value)
+    {
+      value = utc
+    }
+    let found = keys?.found(in: value) ?? FOSMVVMKeys.Found()
+    let redacted = contract.redactor.apply(to: value)
+    return CasePayload(
+      bytes: CanonicalJSON.encode(redacted), lookups: found.lookups,
+      annotations: annotations ? Self.merging(found.annotations, into: hints) : hints,
+      randomIdentities: contract.undeclaredRandomIdentities(WireIdentity.randomPointers(in: value)),
+      live: value, value: redacted)
+  }
+
+  /// A wire contract's hints with what FOSMVVM's key rules found added, each annotation once.
+  private static func merging(_ found: [String: [PathAnnotation]],
+                              into hints: [String: [PathAnnotation]]) -> [String: [PathAnnotation]]
+  {
+    var annotated = hints
+    for (pattern, list) in found {
+      for annotation in list where !(annotated[pattern]?.contains(annotation) ?? false) {
+        annotated[pattern, default: []].append(annotation)
+      }
+    }
+    return annotated
   }
 }
 
@@ -155,11 +182,12 @@ final class CasePayload {
 
   /// A payload whose value is known.
   convenience init(bytes: [UInt8], lookups: [KeyLookup], annotations: [String: [PathAnnotation]],
-       randomIdentities: [String], live: JSONValue?, value: JSONValue)
+                   randomIdentities: [String], live: JSONValue?, facts: CanonicalFacts? = nil,
+                   value: JSONValue)
   {
     self.init(bytes: bytes, lookups: lookups, annotations: annotations,
               randomIdentities: randomIdentities, live: live,
-              facts: CanonicalFacts(canonical: bytes), state: .made(value))
+              facts: facts ?? CanonicalFacts(canonical: bytes), state: .made(value))
   }
 
   /// A payload whose value `making` makes when it is first read.
