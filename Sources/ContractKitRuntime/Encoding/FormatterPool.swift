@@ -64,11 +64,16 @@ final class ReusableNumberFormatter: NumberFormatter, @unchecked Sendable {
 
   /// A number as its spelling depends on it: its value, its type, and grouping, the one
   /// setting callers change.
-  private struct NumberKey: Hashable {
+  private struct NumberKey: SpellingKey {
     let bits: UInt64
     let integer: Int64
     let type: Int8
     let grouped: Bool
+
+    var spellingBits: UInt64 {
+      bits ^ (UInt64(bitPattern: integer) &* 0xBF58_476D_1CE4_E5B9)
+        ^ (UInt64(UInt8(bitPattern: type)) << 1) ^ (grouped ? 1 : 0)
+    }
   }
 
   /// Builds a formatter for `locale`, `style` and `fractionDigits` (both bounds).
@@ -118,29 +123,5 @@ final class RememberingDateFormatter: DateFormatter, @unchecked Sendable {
     let text = super.string(from: date)
     memory[key] = text
     return text
-  }
-}
-
-/// What one formatter spelled lately, by what it was asked: a formatter's output depends on
-/// its locale and settings, which are fixed for a pooled formatter, and on the value.
-///
-/// ICU takes far longer to format a value than a dictionary to find it. Two generations of
-/// at most ``capacity`` entries each bound the memory: the older is dropped when the newer
-/// fills.
-struct SpellingMemory<Key: Hashable> {
-  private var newer: [Key: String] = [:]
-  private var older: [Key: String] = [:]
-  /// Entries per generation: more than one payload's values in one locale.
-  static var capacity: Int { 512 }
-
-  subscript(key: Key) -> String? {
-    get { newer[key] ?? older[key] }
-    set {
-      if newer.count >= Self.capacity {
-        older = newer
-        newer = [:]
-      }
-      newer[key] = newValue
-    }
   }
 }
