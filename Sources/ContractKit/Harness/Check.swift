@@ -71,6 +71,9 @@ package struct Check: Sendable {
         var outcome = try check.run()
         unmatched.removeAll { outcome.satisfiedDeclarations.contains($0) }
         present.formUnion(outcome.presentDeclarations)
+        // This contract's versions alone read them: not kept with every group to the end.
+        outcome.satisfiedDeclarations = []
+        outcome.presentDeclarations = []
         totals.withLock { $0.take(from: &outcome) }
         // A new array, not `removeAll(where:)`, which would keep every group's capacity.
         if !listsMissingBaselines {
