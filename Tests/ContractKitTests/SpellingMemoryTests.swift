@@ -44,7 +44,7 @@ struct SpellingMemoryTests {
   }
 
   @Test("a remembering number formatter spells as a fresh NumberFormatter does, grouping and sign apart")
-  func numbers() throws {
+  func numbers() {
     let formatter = ReusableNumberFormatter(
       locale: Locale(identifier: "en"), style: .decimal, fractionDigits: nil)
     let fresh = NumberFormatter()
