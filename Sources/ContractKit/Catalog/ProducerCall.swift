@@ -7,21 +7,36 @@ import Synchronization
 /// An `async` producer (a FOSMVVM `@VersionedFactory`, a `model(context:)`) runs as a task
 /// on ``ProducerExecutor``, awaiting freely while ContractKit's thread waits for it: it needs
 /// no thread of the cooperative pool, and blocks none, so factories cannot deadlock
-/// `swift test`. A synchronous one runs on one of ``ProducerThreads``.
+/// `swift test`. A synchronous one runs on the calling thread when that runs a check's job
+/// (``JobWatch``), else on one of ``ProducerThreads``.
 /// A producer that does not return within the catalog's time limit is an
 /// ``EncodingFailure`` naming its case; later calls of the same contract's producer then
 /// fail at once rather than each waiting out the limit.
 enum ProducerCall {
-  /// The bytes the synchronous `produce` makes for `request`, run on one of
-  /// ``ProducerThreads`` so that the caller can stop waiting.
+  /// The bytes the synchronous `produce` makes for `request`, run watched on the calling
+  /// thread when it runs a check's job, else on one of ``ProducerThreads``, so that the caller
+  /// can stop waiting.
   /// - Throws: ``EncodingFailure`` when it throws, or does not return within `limit`.
   static func run(
     _ produce: @escaping @Sendable (WireRequest) throws -> [UInt8], for request: WireRequest,
     limit: Duration, stall: ProducerStall
   ) throws(EncodingFailure) -> [UInt8] {
-    try checkNotStalled(request, limit: limit, stall: stall)
-    let outcome = ProducerThreads.run(within: deadline(after: limit)) {
-      Result { try produce(request) }
+    let outcome: Result<[UInt8], any Error>?
+    if let job = JobWatch.current {
+      // A check's job: run here, with no hand-off; should it stall, the job runs again on
+      // another thread, given back what this and the job's other calls returned (`nil` for
+      // this one).
+      outcome = job.call(limit: limit) {
+        Result {
+          try checkNotStalled(request, limit: limit, stall: stall)
+          return try produce(request)
+        }
+      }
+    } else {
+      try checkNotStalled(request, limit: limit, stall: stall)
+      outcome = ProducerThreads.run(within: deadline(after: limit)) {
+        Result { try produce(request) }
+      }
     }
     return try result(outcome, for: request, limit: limit, stall: stall)
   }
@@ -33,7 +48,25 @@ enum ProducerCall {
     _ produce: @escaping @Sendable (WireRequest) async throws -> [UInt8],
     for request: WireRequest, limit: Duration, stall: ProducerStall
   ) throws(EncodingFailure) -> [UInt8] {
-    try checkNotStalled(request, limit: limit, stall: stall)
+    guard let job = JobWatch.current else {
+      try checkNotStalled(request, limit: limit, stall: stall)
+      return try awaited(produce, for: request, limit: limit, stall: stall)
+    }
+    // A check's job: what this call gave is given back should the job run again.
+    return try job.logged { () -> Result<[UInt8], EncodingFailure> in
+      Result { () throws(EncodingFailure) in
+        try checkNotStalled(request, limit: limit, stall: stall)
+        return try awaited(produce, for: request, limit: limit, stall: stall)
+      }
+    }.get()
+  }
+
+  /// The bytes the `async` `produce` makes for `request`, run as a task while this thread
+  /// waits.
+  private static func awaited(
+    _ produce: @escaping @Sendable (WireRequest) async throws -> [UInt8],
+    for request: WireRequest, limit: Duration, stall: ProducerStall
+  ) throws(EncodingFailure) -> [UInt8] {
     let outcome = Mutex<Result<[UInt8], any Error>?>(nil)
     let finished = DispatchSemaphore(value: 0)
     @Sendable func body() async {

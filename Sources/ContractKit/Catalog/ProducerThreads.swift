@@ -2,11 +2,12 @@ import ContractKitRuntime
 import Foundation
 import Synchronization
 
-/// Threads of ContractKit's own that run the app's synchronous producers, so that a
-/// producer that never returns can be given up on: the caller waits with a time limit, and
-/// a thread that did not come back within it is left to its producer, never reused.
+/// Threads of ContractKit's own that run the app's synchronous producers called outside a
+/// check's jobs (which run them on their own threads, ``JobWatch``), so that a producer that
+/// never returns can be given up on: the caller waits with a time limit, and a thread that
+/// did not come back within it is left to its producer, never reused.
 ///
-/// Idle threads are kept for the next call: a check calls producers thousands of times.
+/// Idle threads are kept for the next call.
 enum ProducerThreads {
   /// `job`'s result, or `nil` when it did not finish within `limit`.
   static func run<Result: Sendable>(

@@ -55,11 +55,15 @@ package struct Check: Sendable {
     let confirming = self.confirmsTranslations
     let pending = self.pending
     // One job per contract, its versions one after the other on one thread: a stub is the
-    // same in every version, and the thread's formatters remember what they spelled.
-    var groups = try WorkerPool.map(contracts, threads: options.threads) { contract in
+    // same in every version, and the thread's formatters remember what they spelled. An app's
+    // producer runs on the job's thread; a job whose producer never returns runs again on
+    // another (`JobWatch`), so the totals are added once, after its last producer call.
+    var groups = try WorkerPool.map(contracts, threads: options.threads, replayingStalls: true) {
+      contract in
       // A declaration satisfied in one version need not be looked for in the next.
       var unmatched = contract.declarations
       var present = Set<PathDeclaration>()
+      var contractTotals = CheckTotals()
       var outcomes = try catalog.versions.map { version in
         var check = GroupCheck(
           catalog: catalog, contract: contract, version: version, files: files)
@@ -74,7 +78,7 @@ package struct Check: Sendable {
         // This contract's versions alone read them: not kept with every group to the end.
         outcome.satisfiedDeclarations = []
         outcome.presentDeclarations = []
-        totals.withLock { $0.take(from: &outcome) }
+        contractTotals.take(from: &outcome)
         // A new array, not `removeAll(where:)`, which would keep every group's capacity.
         if !listsMissingBaselines {
           outcome.findings = outcome.findings.filter { $0.kind != .baselineMissing }
@@ -88,6 +92,7 @@ package struct Check: Sendable {
       {
         outcomes[last].findings += HintCoverage.unused(unmatched, present: present, of: contract)
       }
+      totals.withLock { $0.add(contractTotals) }
       return outcomes
     }.flatMap { $0 }
     let total = totals.withLock { $0 }

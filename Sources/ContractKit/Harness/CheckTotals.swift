@@ -10,15 +10,27 @@ struct CheckTotals {
   /// Takes `outcome`'s coverage and keys, leaving it without them.
   mutating func take(from outcome: inout GroupCheck.Outcome) {
     for (locale, part) in outcome.coverage {
-      var total = coverageByLocale[locale] ?? .empty(locale)
-      total.resolved += part.resolved
-      total.fellBack += part.fellBack
-      total.missing += part.missing
-      coverageByLocale[locale] = total
+      add(part, in: locale)
     }
     resolvedKeys.formUnion(outcome.resolvedKeys)
     outcome.coverage = [:]
     outcome.resolvedKeys = []
+  }
+
+  /// Adds `other`'s coverage and keys.
+  mutating func add(_ other: CheckTotals) {
+    for (locale, part) in other.coverageByLocale {
+      add(part, in: locale)
+    }
+    resolvedKeys.formUnion(other.resolvedKeys)
+  }
+
+  private mutating func add(_ part: LocaleCoverage, in locale: String) {
+    var total = coverageByLocale[locale] ?? .empty(locale)
+    total.resolved += part.resolved
+    total.fellBack += part.fellBack
+    total.missing += part.missing
+    coverageByLocale[locale] = total
   }
 
   /// Coverage of each of `locales`, in that order.

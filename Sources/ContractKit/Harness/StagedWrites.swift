@@ -47,11 +47,13 @@ final class StagedWrites: Sendable {
     self.stagesMetadata = stagesMetadata
   }
 
-  /// Writes `bytes` to the temporary file of `relativePath`.
+  /// Writes `bytes` to the temporary file of `relativePath`, replacing what was staged there
+  /// (a check's job run again after a producer stalled stages its payloads again).
   /// - Throws: ``InputError`` when a folder cannot be made or the file cannot be written.
   func stage(_ bytes: [UInt8], at relativePath: String) throws(InputError) {
     try makeFolders(of: relativePath)
     let temporary = temporaryPath(relativePath)
+    if isStaged(relativePath) { unlink(temporary) }
     if let failure = AtomicFile.writeNew(bytes, at: temporary) {
       unlink(temporary)
       throw InputError(file: files.displayPath(relativePath),

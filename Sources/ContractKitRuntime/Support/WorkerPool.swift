@@ -19,35 +19,54 @@ package enum WorkerPool {
   package static let stackSize = 64 << 20
 
   /// `body` applied to every item, in item order; the first error (in item order) is thrown.
+  ///
+  /// With `replayingStalls`, each job is a ``JobWatch`` run: calls that may never return
+  /// (an app's producers) run on the job's own thread, and a job whose call outlives its
+  /// limit runs again on a new thread, given back what its calls returned. Such a job's
+  /// effects outside its result must bear being made twice, or come after its last call.
   package static func map<Item: Sendable, Result: Sendable>(
-    _ items: [Item], threads: Int = defaultThreadCount,
+    _ items: [Item], threads: Int = defaultThreadCount, replayingStalls: Bool = false,
     _ body: @escaping @Sendable (Item) throws -> Result
   ) throws -> [Result] {
     let state = Mutex(State<Result>(results: Array(repeating: nil, count: items.count)))
     let workerCount = min(max(1, threads), max(1, items.count))
     let done = DispatchGroup()
-    for _ in 0..<workerCount {
-      done.enter()
-      let thread = Thread {
-        while true {
-          let index = state.withLock { state -> Int? in
-            guard state.next < items.count, state.firstErrorIndex == nil else { return nil }
-            defer { state.next += 1 }
-            return state.next
-          }
-          guard let index else { break }
-          let outcome = Swift.Result { try body(items[index]) }
-          state.withLock { state in
-            state.results[index] = outcome
-            if case .failure = outcome, index < (state.firstErrorIndex ?? .max) {
-              state.firstErrorIndex = index
-            }
+    /// Runs jobs until none is left, `first` (a job to run again) before the others; leaves
+    /// `done` for the thread it took over from, or for itself.
+    @Sendable func work(first: (index: Int, replay: [JobWatch.Entry])?) {
+      var next = first
+      while true {
+        let job = next ?? state.withLock { state -> (index: Int, replay: [JobWatch.Entry])? in
+          guard state.next < items.count, state.firstErrorIndex == nil else { return nil }
+          defer { state.next += 1 }
+          return (state.next, [])
+        }
+        next = nil
+        guard let job else { break }
+        let outcome: Swift.Result<Result, any Error>
+        if replayingStalls {
+          let watch = JobWatch(replay: job.replay) { log in start(first: (job.index, log)) }
+          outcome = watch.run { Swift.Result { try body(items[job.index]) } }
+        } else {
+          outcome = Swift.Result { try body(items[job.index]) }
+        }
+        state.withLock { state in
+          state.results[job.index] = outcome
+          if case .failure = outcome, job.index < (state.firstErrorIndex ?? .max) {
+            state.firstErrorIndex = job.index
           }
         }
-        done.leave()
       }
+      done.leave()
+    }
+    @Sendable func start(first: (index: Int, replay: [JobWatch.Entry])?) {
+      let thread = Thread { work(first: first) }
       thread.stackSize = stackSize
       thread.start()
+    }
+    for _ in 0..<workerCount {
+      done.enter()
+      start(first: nil)
     }
     done.wait()
     return try state.withLock { state in
