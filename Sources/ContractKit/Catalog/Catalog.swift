@@ -28,6 +28,13 @@ public struct Catalog: Sendable {
   public let baselineDirectory: URL
   /// Registered contracts, in registration order.
   package private(set) var contracts: [Contract] = []
+  /// Each contract's position in ``contracts`` by its name, lowercased (case-only twins
+  /// collide there).
+  private var positions: [String: Int] = [:]
+  /// The hints and declarations registered so far, each kept once: contracts registered with
+  /// the same hints (screens made by one helper) share one copy of their parsed patterns.
+  private var registeredHints = Set<[String: [PathAnnotation]]>()
+  private var registeredDeclarations = Set<[PathDeclaration]>()
   /// Which compatibility the catalog guarantees: `backward` (the default) reports a break
   /// that only today's type reading older payloads sees (`decode-failed`) as a warning,
   /// `full` as an error that `record` refuses without a reason.
@@ -182,7 +189,8 @@ public struct Catalog: Sendable {
 
   mutating func add(_ contract: Contract) throws(CatalogError) {
     // Case-only twins (`Card`, `card`) would share a folder on case-insensitive file systems.
-    if let existing = contracts.first(where: { $0.name.lowercased() == contract.name.lowercased() }) {
+    let folded = contract.name.lowercased()
+    if let existing = positions[folded].map({ contracts[$0] }) {
       if existing.name != contract.name {
         let root = BaselineFiles.relativeToWorkingDirectory(baselineDirectory.standardizedFileURL.path)
         throw .invalidDeclaration(
@@ -194,12 +202,18 @@ public struct Catalog: Sendable {
       throw .duplicateContract(
         name: contract.name, first: existing.registeredAt, second: contract.registeredAt)
     }
-    contracts.append(contract)
+    var shared = contract
+    shared.hintedAnnotations = registeredHints.insert(contract.hintedAnnotations).memberAfterInsert
+    shared.declarations = registeredDeclarations.insert(contract.declarations).memberAfterInsert
+    positions[folded] = contracts.count
+    contracts.append(shared)
   }
 
   /// The contract named `name`.
   package func contract(named name: String) -> Contract? {
-    contracts.first { $0.name == name }
+    guard let position = positions[name.lowercased()], contracts[position].name == name
+    else { return nil }
+    return contracts[position]
   }
 
   /// Whether `version` is released, so its baselines are guarded by `record`.

@@ -21,7 +21,7 @@ package struct Contract: Sendable {
   /// (``BaselineDecoder``).
   let makeDecoder: (@Sendable () -> JSONDecoder)?
   /// What the registration says about paths (wire contracts' hints), by pattern.
-  let hintedAnnotations: [String: [PathAnnotation]]
+  var hintedAnnotations: [String: [PathAnnotation]]
   /// The values baselines hold placeholders for.
   let redactor: Redactor
   /// Identities declared random by design (a transient banner's `ViewModelId()`).
@@ -31,7 +31,7 @@ package struct Contract: Sendable {
   let keyType: String?
   /// Every path the registration's hints, redactions and random identities name: each must
   /// still describe some payload (``HintCoverage``).
-  let declarations: [PathDeclaration]
+  var declarations: [PathDeclaration]
   /// Whether this contract's producer already failed to return (wire contracts).
   let stall = ProducerStall()
 
