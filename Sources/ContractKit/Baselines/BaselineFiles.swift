@@ -82,6 +82,35 @@ struct BaselineFiles: Sendable {
     return try InputFile.read(rootPath + "/" + relativePath, display: displayPath(relativePath))
   }
 
+  /// Notes that the scan listed `folder` (`Contract/version`) as a folder in a folder it
+  /// listed as one, down from the root: no link is on the way (a link is listed as a link,
+  /// and refused), so its files' reads need no `lstat` per component, as after
+  /// ``checkContained(_:)``.
+  func vouch(forFolder folder: String) {
+    if gitTree == nil { checkedFolders.insert(folder) }
+  }
+
+  /// The bytes of the files `names` in the folder `folder` (`Contract/version`), each `nil`
+  /// when it does not exist: ``read(_:)`` for each, with the same checks and errors, but
+  /// each file opened by its name in the folder once the folder is known to be reached
+  /// through no link.
+  func read(_ names: [String], in folder: String) throws(InputError) -> [[UInt8]?] {
+    var contents: [[UInt8]?] = []
+    contents.reserveCapacity(names.count)
+    guard gitTree == nil, checkedFolders.contains(folder),
+      let descriptor = InputFile.openFolder(rootPath + "/" + folder)
+    else {
+      for name in names { contents.append(try read(folder + "/" + name)) }
+      return contents
+    }
+    defer { close(descriptor) }
+    for name in names {
+      contents.append(try InputFile.read(name, display: displayPath(folder + "/" + name),
+                                         in: descriptor))
+    }
+    return contents
+  }
+
   /// Whether the folders on the way to `relativePath` exist, after checking that none of
   /// them is a symbolic link: `lstat` follows links in every component but the last, so
   /// each component is checked on its own. The last component is left to ``InputFile``

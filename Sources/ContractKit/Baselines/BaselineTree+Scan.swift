@@ -64,6 +64,9 @@ private struct _Walk {
   var violations: [BaselineLayoutError.Violation] = []
   /// Whether any valid version folder was seen, even an empty one.
   var foundVersionFolder = false
+  /// The payload file names seen, with their locale and variant: every version folder
+  /// repeats them, and a name is parsed once.
+  private var payloadNames: [String: (locale: String, variant: String)] = [:]
 
   init(files: BaselineFiles) { self.files = files }
 
@@ -96,17 +99,24 @@ private struct _Walk {
     }
   }
 
+  /// Its parent listed it as a folder, and the root's listing its parent: no link is on the
+  /// way to its files (``BaselineFiles/vouch(forFolder:)``).
   private mutating func versionFolder(_ folder: ContractVersion) throws {
-    for entry in try files.entries(in: folder.path, folders: false) {
-      guard let name = checked(entry, at: folder.path) else { continue }
-      if let problem = BaselineLayout.versionEntryProblem(name: name, kind: entry.kind) {
-        violate(entry, at: folder.path, problem)
+    let path = folder.path
+    for entry in try files.entries(in: path, folders: false) {
+      guard let name = checked(entry, at: path) else { continue }
+      if entry.kind == .file, let parsed = payloadNames[name] {
+        tree.files.append(folder.file(locale: parsed.locale, variant: parsed.variant))
+      } else if let problem = BaselineLayout.versionEntryProblem(name: name, kind: entry.kind) {
+        violate(entry, at: path, problem)
       } else if name == BaselineLayout.metadataFileName {
         tree.metadata.insert(folder)
       } else if let parsed = BaselineLayout.parseFileName(name) {
+        payloadNames[name] = parsed
         tree.files.append(folder.file(locale: parsed.locale, variant: parsed.variant))
       }
     }
+    files.vouch(forFolder: path)
   }
 
   /// The entry's name when it is visible and valid UTF-8; notes a leftover temporary file,

@@ -57,12 +57,22 @@ struct BaselineTree: Sendable {
   /// files are contiguous: all paths with one prefix are.
   mutating func index() {
     var versions: [String: Set<SystemVersion>] = [:]
-    for (offset, file) in files.enumerated() {
-      versions[file.contract, default: []].insert(file.version)
-      for key in [file.contract, file.folder.path] {
-        let start = ranges[key]?.lowerBound ?? offset
-        ranges[key] = start..<(offset + 1)
+    // A folder's files are one run of the list: its keys are spelled and looked up once.
+    var offset = 0
+    while offset < files.count {
+      let folder = files[offset].folder
+      var end = offset + 1
+      while end < files.count, files[end].version == folder.version,
+        files[end].contract == folder.contract
+      {
+        end += 1
       }
+      versions[folder.contract, default: []].insert(folder.version)
+      for key in [folder.contract, folder.path] {
+        let start = ranges[key]?.lowerBound ?? offset
+        ranges[key] = start..<end
+      }
+      offset = end
     }
     contractNames = versions.keys.sorted(by: codePointOrder)
     versionsByContract = versions.mapValues { $0.sorted() }

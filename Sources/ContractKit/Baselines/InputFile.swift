@@ -35,18 +35,21 @@ enum InputFile {
   ///   - display: How messages name the file.
   ///   - rules: What may stand at `path`.
   ///   - limit: The most bytes read; a longer file is an error.
+  ///   - folder: The open folder a relative `path` is in (``openFolder(_:)``); by default
+  ///     the working directory.
   /// - Throws: ``InputError`` naming `display` and the reason: a link, a FIFO, a device, a
   ///   folder, a file over the limit, or the system's own reason (`Permission denied`).
   static func read(_ path: String, display: String, rules: Rules = .baseline,
-                   limit: Int = sizeLimit) throws(InputError) -> [UInt8]?
+                   limit: Int = sizeLimit, in folder: Int32 = AT_FDCWD)
+    throws(InputError) -> [UInt8]?
   {
     var flags = O_RDONLY | O_CLOEXEC | O_NOCTTY
     if rules == .baseline { flags |= O_NOFOLLOW | O_NONBLOCK }
-    let descriptor = open(path, flags)
+    let descriptor = openat(folder, path, flags)
     guard descriptor >= 0 else {
       let code = errno
       if code == ENOENT || code == ENOTDIR { return nil }
-      throw InputError(file: display, reason: openFailure(path, code: code))
+      throw InputError(file: display, reason: openFailure(path, code: code, in: folder))
     }
     defer { close(descriptor) }
     var info = stat()
@@ -61,15 +64,24 @@ enum InputFile {
     if type == S_IFREG, Int(info.st_size) > limit {
       throw tooLarge(display, limit: limit)
     }
-    return try readAll(descriptor, expected: type == S_IFREG ? Int(info.st_size) : 0,
-                       display: display, limit: limit)
+    // A size of 0 is no promise (`/proc` files are read to their end like pipes).
+    let size = type == S_IFREG && info.st_size > 0 ? Int(info.st_size) : nil
+    return try readAll(descriptor, expected: size, display: display, limit: limit)
+  }
+
+  /// A folder opened to read the files in it by their names (``read(_:display:rules:limit:in:)``),
+  /// so that each open walks one name, not the whole path; `nil` when it cannot be opened
+  /// (the caller then reads by path, which says why). The caller closes it.
+  static func openFolder(_ path: String) -> Int32? {
+    let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    return descriptor >= 0 ? descriptor : nil
   }
 
   /// Why `open` failed with `code`: a link for `ELOOP` (what `O_NOFOLLOW` gives on a link),
   /// else the system's words.
-  static func openFailure(_ path: String, code: Int32) -> String {
+  static func openFailure(_ path: String, code: Int32, in folder: Int32 = AT_FDCWD) -> String {
     var info = stat()
-    if code == ELOOP || code == EMLINK, lstat(path, &info) == 0,
+    if code == ELOOP || code == EMLINK, fstatat(folder, path, &info, AT_SYMLINK_NOFOLLOW) == 0,
       info.st_mode & S_IFMT == S_IFLNK
     {
       return "is a symbolic link; links are never followed"
@@ -90,27 +102,44 @@ enum InputFile {
     }
   }
 
-  /// The bytes at `descriptor`, read to the end: `expected` sizes the buffer (one spare
-  /// byte notices a file that grew), and more than `limit` bytes is an error.
-  private static func readAll(_ descriptor: Int32, expected: Int, display: String, limit: Int)
+  /// The bytes at `descriptor`: a regular file's `expected` bytes (its size when it was
+  /// examined; a reader never sees a baseline grow, since writes replace files by renaming),
+  /// or, for anything else (a pipe), what it gives until its end. More than
+  /// `limit` bytes is an error. The buffer is not zeroed first: only read bytes are kept.
+  private static func readAll(_ descriptor: Int32, expected: Int?, display: String, limit: Int)
     throws(InputError) -> [UInt8]
   {
-    var bytes = [UInt8](repeating: 0, count: min(max(0, expected), limit) + 1)
-    var count = 0
-    while true {
-      if count == bytes.count {
-        guard count <= limit else { throw tooLarge(display, limit: limit) }
-        bytes.append(contentsOf: repeatElement(0, count: min(max(4096, bytes.count), limit + 1)))
+    if let expected {
+      var failure: InputError?
+      let bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+        initialized = 0
+        guard let base = buffer.baseAddress else { return }
+        while initialized < expected {
+          let result = Platform.read(descriptor, base + initialized, expected - initialized)
+          if result > 0 {
+            initialized += result
+          } else if result == 0 {
+            return  // The file shrank since it was examined: what it holds now.
+          } else if errno != EINTR {
+            failure = InputError(file: display, reason: "cannot be read: \(Platform.errorText)")
+            return
+          }
+        }
       }
-      let result = bytes.withUnsafeMutableBytes { buffer -> Int in
+      if let failure { throw failure }
+      return bytes
+    }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let result = chunk.withUnsafeMutableBytes { buffer -> Int in
         guard let base = buffer.baseAddress else { return -1 }
-        return Platform.read(descriptor, base + count, buffer.count - count)
+        return Platform.read(descriptor, base, buffer.count)
       }
       if result > 0 {
-        count += result
-        if count > limit { throw tooLarge(display, limit: limit) }
+        guard bytes.count + result <= limit else { throw tooLarge(display, limit: limit) }
+        bytes.append(contentsOf: chunk[..<result])
       } else if result == 0 {
-        bytes.removeSubrange(count...)
         return bytes
       } else if errno != EINTR {
         throw InputError(file: display, reason: "cannot be read: \(Platform.errorText)")

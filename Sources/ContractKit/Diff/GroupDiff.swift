@@ -63,9 +63,12 @@ struct GroupDiff {
 
   /// The bytes of every locale's file of the group in `files`, by locale.
   private func contents(of files: BaselineFiles) throws -> [String: [UInt8]] {
+    let names = group.locales.map {
+      BaselineLayout.fileName(locale: $0, variant: group.variant)
+    }
     var contents: [String: [UInt8]] = [:]
-    for locale in group.locales {
-      if let bytes = try files.read(path(locale)) { contents[locale] = bytes }
+    for (locale, bytes) in zip(group.locales, try files.read(names, in: group.folder.path)) {
+      contents[locale] = bytes
     }
     return contents
   }

@@ -86,6 +86,38 @@ struct FaultUnusableFileTests {
     #expect(large?.reason.hasPrefix("is larger than 1 MiB") == true)
   }
 
+  @Test("a version folder's files read by name give what reads by path give: bytes, nil, the same refusals")
+  func folderReads() throws {
+    let directory = try TemporaryDirectory()
+    try directory.write("{}\n", to: "Screen/1.0.0/en.json")
+    try fifo(at: directory.path("Screen/1.0.0/de.json"))
+    try FileManager.default.createSymbolicLink(
+      atPath: directory.path("Screen/1.0.0/es.json").path, withDestinationPath: "en.json")
+    let files = BaselineFiles(root: directory.url)
+    func outcome(_ read: () throws -> [UInt8]?) -> String {
+      do { return try read().map { String(decoding: $0, as: UTF8.self) } ?? "nil" } catch {
+        return "\(error)"
+      }
+    }
+    let names = ["en.json", "de.json", "es.json", "fr.json"]
+    let byPath = names.map { name in outcome { try files.read("Screen/1.0.0/" + name) } }
+    #expect(byPath == ["{}\n",
+                       "\(directory.url.path)/Screen/1.0.0/de.json: is a FIFO (named pipe), not "
+                         + "a regular file; it is never read",
+                       "\(directory.url.path)/Screen/1.0.0/es.json: is a symbolic link; links "
+                         + "are never followed",
+                       "nil"])
+    // By name, once the folder is vouched for (a read by path checked it), one at a time.
+    for (name, expected) in zip(names, byPath) {
+      #expect(outcome { try files.read([name], in: "Screen/1.0.0")[0] } == expected)
+    }
+    #expect(try files.read(["en.json", "fr.json"], in: "Screen/1.0.0")
+      == [Array("{}\n".utf8), nil])
+    // A folder no read checked yet is read by path, with the per-component checks.
+    let unchecked = BaselineFiles(root: directory.url)
+    #expect(try unchecked.read(["en.json"], in: "Screen/1.0.0") == [Array("{}\n".utf8)])
+  }
+
   @Test("merge reads a report from a pipe, and refuses a folder")
   func mergeFromPipe() throws {
     let copy = try SampleCopy()
