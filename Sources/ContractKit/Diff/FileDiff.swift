@@ -49,6 +49,9 @@ struct FileDiff {
   }
 
   /// Localized strings equal to the base locale's non-empty text at the same path.
+  ///
+  /// Pointers are spelled only on the way to such a string, and an object's members are
+  /// put in order only when some of them hold one.
   private func fallbacks(in value: JSONValue, base: JSONValue, roles: PathRoles, pointer: String,
                          pattern: String) -> [Finding]
   {
@@ -59,26 +62,42 @@ struct FileDiff {
       else { return [] }
       return [.baseLocaleText(at: pointer, in: file, now: value)]
     case (.object(let members), .object(let baseMembers)):
-      return members.keys.sorted(by: codePointOrder).flatMap { key -> [Finding] in
-        guard let member = members[key], let baseMember = baseMembers[key],
+      var found: [(key: String, findings: [Finding])] = []
+      for (key, member) in members {
+        guard let baseMember = baseMembers[key], Self.mayFallBack(member, baseMember),
           !WireIdentity.isIdentityObject(member, key: key)
-        else { return [] }
-        return fallbacks(in: member, base: baseMember, roles: roles,
-                         pointer: JSONPointer.appending(key, to: pointer),
-                         pattern: JSONPointer.appending(key, to: pattern))
+        else { continue }
+        let inner = fallbacks(in: member, base: baseMember, roles: roles,
+                              pointer: JSONPointer.appending(key, to: pointer),
+                              pattern: JSONPointer.appending(key, to: pattern))
+        if !inner.isEmpty { found.append((key, inner)) }
       }
+      return found.sorted { codePointOrder($0.key, $1.key) }.flatMap(\.findings)
     case (.array(let elements), .array(let baseElements)):
       let elementPattern = JSONPointer.appending("*", to: pattern)
       let member = roles.identityMember(ofElementsAt: elementPattern)
       return ArrayMatching.pairs(baseElements, elements, identifiedBy: member)
         .flatMap { pair -> [Finding] in
-        guard let baseIndex = pair.old, let index = pair.new else { return [] }
+        guard let baseIndex = pair.old, let index = pair.new,
+          Self.mayFallBack(elements[index], baseElements[baseIndex])
+        else { return [] }
         return fallbacks(in: elements[index], base: baseElements[baseIndex], roles: roles,
                          pointer: JSONPointer.appending(index, to: pointer),
                          pattern: elementPattern)
       }
     default:
       return []
+    }
+  }
+
+  /// Whether ``fallbacks(in:base:roles:pointer:pattern:)`` could find anything in `value`:
+  /// `false` for a number, a boolean, `null`, a value of another kind than the base's, and
+  /// a string that is empty or not the base's.
+  private static func mayFallBack(_ value: JSONValue, _ base: JSONValue) -> Bool {
+    switch (value, base) {
+    case (.string(let text), .string(let baseText)): !text.isEmpty && text == baseText
+    case (.object, .object), (.array, .array): true
+    default: false
     }
   }
 

@@ -19,11 +19,15 @@ enum PathRole: Sendable, Hashable {
 struct PathRoles: Sendable {
   private let annotations: [String: [PathAnnotation]]
   private let localizedPointers: Memo<Set<String>>
+  /// ``identityMember(ofElementsAt:)`` for every array pattern, found the first time one is
+  /// asked: a diff asks it for every array it walks.
+  private let identityMembers: Memo<[String: String]>
 
   /// Roles from the Swift types' metadata (path patterns with `*` for array indices).
   package init(metadata: ContractMetadata) {
     annotations = metadata.annotations
     localizedPointers = Memo([])
+    identityMembers = Self.identityMembers(of: annotations)
   }
 
   /// Roles from shape alone: `localizedPointers` are the pointers whose values differ
@@ -31,12 +35,14 @@ struct PathRoles: Sendable {
   package init(localizedPointers: Set<String>) {
     annotations = [:]
     self.localizedPointers = Memo(localizedPointers)
+    identityMembers = Memo([:])
   }
 
   /// Both sources: metadata first, shape where metadata says nothing.
   package init(metadata: ContractMetadata?, localizedPointers: Set<String>) {
     annotations = metadata?.annotations ?? [:]
     self.localizedPointers = Memo(localizedPointers)
+    identityMembers = Self.identityMembers(of: annotations)
   }
 
   /// Both sources, the shape's pointers worked out the first time a path needs them: most
@@ -44,6 +50,7 @@ struct PathRoles: Sendable {
   init(metadata: ContractMetadata?, localizedPointers: @escaping @Sendable () -> Set<String>) {
     annotations = metadata?.annotations ?? [:]
     self.localizedPointers = Memo(localizedPointers)
+    identityMembers = Self.identityMembers(of: annotations)
   }
 
   /// What the value at `pointer` (whose pattern is `pattern`) means; `key` is its member
@@ -68,15 +75,28 @@ struct PathRoles: Sendable {
   /// an identity hint `/line_items/*/id`), when the metadata names one; rows are then matched
   /// by it (``ArrayMatching``), else by their `vmId`.
   func identityMember(ofElementsAt pattern: String) -> String? {
-    let prefix = pattern + "/"
-    return annotations.keys.sorted(by: codePointOrder).lazy.compactMap { key -> String? in
-      guard key.hasPrefix(prefix), self.annotations[key]?.contains(.identity) == true else {
-        return nil
+    identityMembers.value[pattern]
+  }
+
+  /// For each array pattern with an identity hint on a member of its elements, that
+  /// member's name; the first in code point order of the hints' patterns where there are
+  /// several.
+  private static func identityMembers(of annotations: [String: [PathAnnotation]])
+    -> Memo<[String: String]>
+  {
+    Memo {
+      var members: [String: String] = [:]
+      for key in annotations.keys.sorted(by: codePointOrder)
+      where annotations[key]?.contains(.identity) == true {
+        guard let slash = key.lastIndex(of: "/") else { continue }
+        let name = key[key.index(after: slash)...]
+        guard !name.isEmpty, name != "*", let member = JSONPointer.tokens(of: "/" + name).first
+        else { continue }
+        let arrayPattern = String(key[..<slash])
+        if members[arrayPattern] == nil { members[arrayPattern] = member }
       }
-      let name = key.dropFirst(prefix.count)
-      guard !name.isEmpty, !name.contains("/"), name != "*" else { return nil }
-      return JSONPointer.tokens(of: "/" + name).first
-    }.first
+      return members
+    }
   }
 
   /// The enum cases the metadata lists at `pattern`, if it is an enum path.

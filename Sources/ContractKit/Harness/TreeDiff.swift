@@ -122,7 +122,8 @@ package struct TreeDiff: Sendable {
   private func enumCaseFindings(_ oldTree: BaselineTree, _ newTree: BaselineTree) throws
     -> [Finding]
   {
-    let folders = oldTree.metadata.union(newTree.metadata).sorted { codePointOrder($0.path, $1.path) }
+    let folders = oldTree.metadata.union(newTree.metadata).map { ($0.path, $0) }
+      .sorted { codePointOrder($0.0, $1.0) }.map(\.1)
     let (old, new) = (self.old, self.new)
     return try WorkerPool.map(folders, threads: options.threads) { folder -> [Finding] in
       let oldMetadata = oldTree.metadata.contains(folder)
@@ -191,9 +192,9 @@ package struct TreeDiff: Sendable {
           files: shared.sorted { codePointOrder($0.locale, $1.locale) }))
       }
     }
-    groups.sort {
-      codePointOrder("\($0.folder.path)/\($0.variant)", "\($1.folder.path)/\($1.variant)")
-    }
+    // Each key spelled once, not once per comparison.
+    groups = groups.map { ("\($0.folder.path)/\($0.variant)", $0) }
+      .sorted { codePointOrder($0.0, $1.0) }.map(\.1)
     // The old tree's files first, each tree's in path order: the first corrupt one is reported.
     unpaired.sort {
       $0.inOld != $1.inOld ? $0.inOld : codePointOrder($0.file.relativePath, $1.file.relativePath)
