@@ -64,9 +64,8 @@ enum InputFile {
     if type == S_IFREG, Int(info.st_size) > limit {
       throw tooLarge(display, limit: limit)
     }
-    // A size of 0 is no promise (`/proc` files are read to their end like pipes).
-    let size = type == S_IFREG && info.st_size > 0 ? Int(info.st_size) : nil
-    return try readAll(descriptor, expected: size, display: display, limit: limit)
+    return try readAll(descriptor, expected: type == S_IFREG ? Int(info.st_size) : 0,
+                       display: display, limit: limit)
   }
 
   /// A folder opened to read the files in it by their names (``read(_:display:rules:limit:in:)``),
@@ -102,49 +101,57 @@ enum InputFile {
     }
   }
 
-  /// The bytes at `descriptor`: a regular file's `expected` bytes (its size when it was
-  /// examined; a reader never sees a baseline grow, since writes replace files by renaming),
-  /// or, for anything else (a pipe), what it gives until its end. More than
-  /// `limit` bytes is an error. The buffer is not zeroed first: only read bytes are kept.
-  private static func readAll(_ descriptor: Int32, expected: Int?, display: String, limit: Int)
+  /// The bytes at `descriptor`, read to its end: `expected` (a regular file's size when it
+  /// was examined) sizes the first buffer, with one spare byte to notice a file that grew;
+  /// anything past it (a pipe's bytes, a grown file's) is read in chunks. More than `limit`
+  /// bytes is an error. Buffers are not zeroed first: only the bytes read are kept.
+  private static func readAll(_ descriptor: Int32, expected: Int, display: String, limit: Int)
     throws(InputError) -> [UInt8]
   {
-    if let expected {
-      var failure: InputError?
-      let bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
-        initialized = 0
-        guard let base = buffer.baseAddress else { return }
-        while initialized < expected {
-          let result = Platform.read(descriptor, base + initialized, expected - initialized)
-          if result > 0 {
-            initialized += result
-          } else if result == 0 {
-            return  // The file shrank since it was examined: what it holds now.
-          } else if errno != EINTR {
-            failure = InputError(file: display, reason: "cannot be read: \(Platform.errorText)")
-            return
-          }
+    let capacity = min(max(0, expected), limit) + 1
+    var failure: InputError?
+    var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+      switch fill(buffer, from: descriptor, display: display) {
+      case .success(let count): initialized = count
+      case .failure(let error): (initialized, failure) = (0, error)
+      }
+    }
+    if let failure { throw failure }
+    guard bytes.count == capacity else { return bytes }
+    guard bytes.count <= limit else { throw tooLarge(display, limit: limit) }
+    let rest = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64 * 1024) {
+      chunk -> Result<Void, InputError> in
+      while true {
+        switch fill(chunk, from: descriptor, display: display) {
+        case .failure(let error): return .failure(error)
+        case .success(let count):
+          guard bytes.count + count <= limit else { return .failure(tooLarge(display, limit: limit)) }
+          bytes.append(contentsOf: chunk[..<count])
+          if count < chunk.count { return .success(()) }
         }
       }
-      if let failure { throw failure }
-      return bytes
     }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-      let result = chunk.withUnsafeMutableBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return -1 }
-        return Platform.read(descriptor, base, buffer.count)
-      }
+    try rest.get()
+    return bytes
+  }
+
+  /// Reads into `buffer` until it is full or the input ends; the count read.
+  private static func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, from descriptor: Int32,
+                           display: String) -> Result<Int, InputError>
+  {
+    guard let base = buffer.baseAddress else { return .success(0) }
+    var count = 0
+    while count < buffer.count {
+      let result = Platform.read(descriptor, base + count, buffer.count - count)
       if result > 0 {
-        guard bytes.count + result <= limit else { throw tooLarge(display, limit: limit) }
-        bytes.append(contentsOf: chunk[..<result])
+        count += result
       } else if result == 0 {
-        return bytes
+        break
       } else if errno != EINTR {
-        throw InputError(file: display, reason: "cannot be read: \(Platform.errorText)")
+        return .failure(InputError(file: display, reason: "cannot be read: \(Platform.errorText)"))
       }
     }
+    return .success(count)
   }
 
   static func tooLarge(_ display: String, limit: Int = sizeLimit) -> InputError {

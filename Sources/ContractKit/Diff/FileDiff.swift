@@ -56,8 +56,8 @@ struct FileDiff {
                          pattern: String) -> [Finding]
   {
     switch (value, base) {
-    case (.string(let text), .string(let baseText)):
-      guard !text.isEmpty, text == baseText,
+    case (.string, .string):
+      guard Self.mayFallBack(value, base),
         roles.role(pointer: pointer, pattern: pattern, key: nil) == .localized
       else { return [] }
       return [.baseLocaleText(at: pointer, in: file, now: value)]
