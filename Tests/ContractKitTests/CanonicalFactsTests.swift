@@ -18,6 +18,12 @@ struct CanonicalFactsTests {
         (placeholder, empty, identityObject, repeatedIdentity)
     }
 
+    init(_ facts: CanonicalFacts) {
+      self.init(placeholder: facts.hasPlaceholderMark, empty: facts.hasEmptyString,
+                identityObject: facts.hasIdentityObject,
+                repeatedIdentity: facts.hasRepeatedIdentity)
+    }
+
     init(_ marks: Set<Mark>) {
       self.init(placeholder: marks.contains(.placeholder), empty: marks.contains(.empty),
                 identityObject: marks.contains(.identityObject),
@@ -30,12 +36,7 @@ struct CanonicalFactsTests {
     }
   }
 
-  static func facts(_ bytes: [UInt8]) -> Answer {
-    let facts = CanonicalFacts(canonical: bytes)
-    return Answer(placeholder: facts.hasPlaceholderMark, empty: facts.hasEmptyString,
-                  identityObject: facts.hasIdentityObject,
-                  repeatedIdentity: facts.hasRepeatedIdentity)
-  }
+  static func facts(_ bytes: [UInt8]) -> Answer { Answer(CanonicalFacts(canonical: bytes)) }
 
   /// The definition: each mark searched for on its own.
   static func searched(_ bytes: [UInt8]) -> Answer {
@@ -110,10 +111,50 @@ struct CanonicalFactsTests {
         let raw = [UInt8](try Data(contentsOf: root.appendingPathComponent(file)))
         guard let canonical = JSONParser.canonicalBytes(of: raw) else { continue }
         Self.expectAgreement(canonical)
+        Self.expectTokensAgree(raw)
         checked += 1
       }
     }
     #expect(checked > 600)
+  }
+
+  /// The facts an app's payload gets from its tokens (``CanonicalFacts/init(canonical:tokens:)``)
+  /// are the searches' on its canonical bytes, but for the `""` that ends a text ending in
+  /// `\"`, which the tokens know is no empty string.
+  static func expectTokensAgree(_ raw: [UInt8], sourceLocation: SourceLocation = #_sourceLocation)
+  {
+    guard let (canonical, tokens) = JSONParser.canonicalDocument(of: raw) else { return }
+    var expected = searched(canonical)
+    expected.empty =
+      searched(canonical.replacing(Array(#"\""#.utf8), with: Array(#"\u0022"#.utf8))).empty
+    let text = String(decoding: canonical.prefix(160), as: UTF8.self)
+    #expect(Answer(CanonicalFacts(canonical: canonical, tokens: tokens)) == expected, "\(text)",
+            sourceLocation: sourceLocation)
+  }
+
+  static let appDocuments: [(String, Set<Mark>)] = [
+    (#"{}"#, []),
+    (#"{"a":"%{name}"}"#, [.placeholder]),
+    (#"{"a":"%\u007bname}"}"#, [.placeholder]),
+    (#"{"a":"","b":1}"#, [.empty]),
+    (#"{"":1}"#, [.empty]),
+    (#"{"a":"x\""}"#, []),
+    (#"{"vmId":{"fsh":1}}"#, [.identityObject]),
+    (#"[{"vmId":"a"},{"vmId":"b"}]"#, []),
+    (#"[{"vmId":"a"},{"vmId":"\u0061"}]"#, [.repeatedIdentity]),
+    (#"[{"vmId":"a\u007f"}]"#, [.repeatedIdentity]),
+    (#"[{"vmId":"a\tb"}]"#, [.repeatedIdentity]),
+    (#"[{"vmId":"é"}]"#, [.repeatedIdentity]),
+    (#"{"x":{"vmId":7},"y":"vmId","vmIds":{"a":1}}"#, []),
+    (#"{"list":[{"rows":[{"vmId":"r"}]},{"rows":[{"vmId":"r"}]}]}"#, [.repeatedIdentity]),
+  ]
+
+  @Test("an app's payload: the facts its tokens give", arguments: appDocuments)
+  func tokens(_ document: String, _ marks: Set<Mark>) throws {
+    let raw = Array(document.utf8)
+    let (canonical, tokens) = try #require(JSONParser.canonicalDocument(of: raw))
+    #expect(Answer(CanonicalFacts(canonical: canonical, tokens: tokens)) == Answer(marks))
+    Self.expectTokensAgree(raw)
   }
 
   @Test("seeded damage to real payloads never makes the pass and the searches disagree")

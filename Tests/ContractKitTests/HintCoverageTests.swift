@@ -58,4 +58,45 @@ struct HintCoverageTests {
       "/sections/01/heading", "/**/z", "/list/0/y", "/sections/1/rows/*",
     ]))
   }
+
+  @Test("followed down an app's tokens, each pattern is found exactly as down its value")
+  func tokensAsValue() throws {
+    let redactions = try (Self.patterns + ["/K", "/\u{212A}", "/list/-1", "/list/2"]).map {
+      try Redaction($0)
+    }
+    let payload: JSONValue = ["K": 1, "list": Self.payload]
+    let tokens = try #require(JSONParser.canonicalDocument(of: CanonicalJSON.encode(payload)))
+      .tokens
+    let byValue = HintCoverage.matched(redactions, in: ValueTree(root: payload))
+    #expect(HintCoverage.matched(redactions, in: TokenTree(tokens: tokens)) == byValue)
+    // A key compares as a String: the Kelvin sign is the letter K, as the value's
+    // dictionary finds it.
+    #expect(byValue.isSuperset(of: ["/K", "/\u{212A}"]))
+    #expect(byValue.isDisjoint(with: ["/list/-1", "/list/2"]))
+  }
+
+  @Test("a random identity's place is looked at in the tokens' value")
+  func randomIdentitiesInTokens() throws {
+    let payload: JSONValue = [
+      "banner": ["vmId": ["fsh": 1]],
+      "footer": ["vmId": ["id": "f", "fsh": 1]],
+      "rows": [["vmId": .string(Redaction.placeholderText)], ["vmId": "r"]],
+    ]
+    let declarations = try [
+      PathDeclaration(kind: .randomIdentity, pattern: Redaction("/banner/vmId")),
+      PathDeclaration(kind: .randomIdentity, pattern: Redaction("/footer/vmId")),
+      PathDeclaration(kind: .randomIdentity, pattern: Redaction("/gone/vmId")),
+      PathDeclaration(kind: .hint, pattern: Redaction("/rows/*/vmId")),
+      PathDeclaration(kind: .randomIdentity, pattern: Redaction("/rows/*/vmId")),
+      PathDeclaration(kind: .randomIdentity, pattern: Redaction("/rows/1/vmId")),
+    ]
+    let tokens = try #require(JSONParser.canonicalDocument(of: CanonicalJSON.encode(payload)))
+      .tokens
+    let byTokens = HintCoverage.survey(declarations, in: TokenTree(tokens: tokens))
+    let byValue = HintCoverage.survey(declarations, in: ValueTree(root: payload))
+    #expect(byTokens.satisfied == byValue.satisfied)
+    #expect(byTokens.present == byValue.present)
+    #expect(byValue.satisfied == [declarations[0], declarations[3], declarations[4]])
+    #expect(byValue.present == [declarations[1], declarations[5]])
+  }
 }

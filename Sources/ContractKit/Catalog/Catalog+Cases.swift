@@ -100,16 +100,17 @@ extension Catalog {
         baseLocale: baseLocale, knownKeys: knownKeys)
     }
     if !contract.redactor.hasDeclaredPatterns, !respellsDates,
-      let canonical = JSONParser.canonicalBytes(of: bytes),
-      case let facts = CanonicalFacts(canonical: canonical), !facts.hasIdentityObject
+      let (canonical, tokens) = JSONParser.canonicalDocument(of: bytes),
+      case let facts = CanonicalFacts(canonical: canonical, tokens: tokens),
+      !facts.hasIdentityObject
     {
       // Nothing is redacted, so decoding needs no live value back. The value is the canonical
       // bytes' own (keys in order, the parser's quick case): parsed when something reads it,
-      // at once for FOSMVVM's key rules.
+      // at once for FOSMVVM's key rules. Paths are followed down the tokens.
       guard let keys else {
         return CasePayload(
           bytes: canonical, lookups: [], annotations: hints, randomIdentities: [], live: nil,
-          facts: facts, making: { CasePayload.parse(ownBytes: canonical) })
+          facts: facts, tokens: tokens, making: { CasePayload.parse(ownBytes: canonical) })
       }
       let value = CasePayload.parse(ownBytes: canonical)
       let found = keys.found(in: value)
@@ -173,6 +174,9 @@ final class CasePayload {
   let live: JSONValue?
   /// What ``bytes`` show without parsing them.
   let facts: CanonicalFacts
+  /// The tokens of the app's bytes that ``bytes`` were written from, where they were
+  /// canonicalized without a value: paths are followed down them (``HintCoverage``).
+  let tokens: JSONTokens?
   private var state: State
 
   private enum State {
@@ -193,16 +197,17 @@ final class CasePayload {
   /// A payload whose value `making` makes when it is first read.
   convenience init(bytes: [UInt8], lookups: [KeyLookup], annotations: [String: [PathAnnotation]],
                    randomIdentities: [String], live: JSONValue?, facts: CanonicalFacts? = nil,
-                   making: @escaping () -> JSONValue)
+                   tokens: JSONTokens? = nil, making: @escaping () -> JSONValue)
   {
     self.init(bytes: bytes, lookups: lookups, annotations: annotations,
               randomIdentities: randomIdentities, live: live,
-              facts: facts ?? CanonicalFacts(canonical: bytes), state: .pending(making))
+              facts: facts ?? CanonicalFacts(canonical: bytes), tokens: tokens,
+              state: .pending(making))
   }
 
   private init(bytes: [UInt8], lookups: [KeyLookup], annotations: [String: [PathAnnotation]],
                randomIdentities: [String], live: JSONValue?, facts: CanonicalFacts,
-               state: State)
+               tokens: JSONTokens? = nil, state: State)
   {
     self.bytes = bytes
     self.lookups = lookups
@@ -210,6 +215,7 @@ final class CasePayload {
     self.randomIdentities = randomIdentities
     self.live = live
     self.facts = facts
+    self.tokens = tokens
     self.state = state
   }
 

@@ -21,33 +21,23 @@ struct CanonicalFacts: Sendable {
   /// may find equal to another spelling): the only way elements of an array collide.
   let hasRepeatedIdentity: Bool
 
-  /// Two passes from mark to mark: a `%{`, then each `""` and `"vmId" : `, found where they
-  /// start as searching for each of them would find them, without a copy of the bytes.
+  /// Two passes from mark to mark: a `%{` (``hasPlaceholderMark(in:)``), then each `""` and
+  /// `"vmId" : `, found where they start as searching for each of them would find them,
+  /// without a copy of the bytes.
   init(canonical bytes: [UInt8]) {
-    var placeholder = false
     var empty = false
     var identityObject = false
     var repeated = false
     var identities = Set<String>()
     // Constants read once: a global's accessor on every byte costs more than the compare.
-    let (quote, percent, brace) = (JSONByte.quote, UInt8(ascii: "%"), UInt8(ascii: "{"))
+    let (quote, brace) = (JSONByte.quote, UInt8(ascii: "{"))
     let key = Self.identityKey
     bytes.withUnsafeBufferPointer { buffer in
       key.withUnsafeBufferPointer { key in
         let raw = UnsafeRawBufferPointer(buffer)
         let count = buffer.count
-        // `memchr` skips the indentation between marks; every mark is two bytes or more.
+        // `memchr` skips the indentation between marks.
         var index = 0
-        while let found = Platform.firstOffset(of: percent, in: raw, from: index),
-          found + 1 < count
-        {
-          if buffer[found + 1] == brace {
-            placeholder = true
-            break
-          }
-          index = found + 1
-        }
-        index = 0
         while let found = Platform.firstOffset(of: quote, in: raw, from: index),
           found + 1 < count
         {
@@ -77,10 +67,49 @@ struct CanonicalFacts: Sendable {
         }
       }
     }
-    hasPlaceholderMark = placeholder
+    hasPlaceholderMark = Self.hasPlaceholderMark(in: bytes)
     hasEmptyString = empty
     hasIdentityObject = identityObject
     hasRepeatedIdentity = repeated
+  }
+
+  /// The same facts of the canonical bytes `bytes` written from `tokens`
+  /// (``JSONParser/canonicalDocument(of:)``), read from the tokens where they say more for
+  /// less: each `vmId` member's value, and whether a string is empty (the bytes' `""` is
+  /// also the end of a text ending in `\"`, a false alarm the tokens do not give).
+  init(canonical bytes: [UInt8], tokens: JSONTokens) {
+    var identityObject = false
+    var repeated = false
+    var identities = Set<String>()
+    for value in tokens.values(ofKey: WireIdentity.key) {
+      if tokens.isObject(value) {
+        identityObject = true
+      } else if tokens.isString(value) {
+        repeated = repeated || tokens.plainText(at: value).map {
+          !identities.insert($0).inserted
+        } ?? true
+      }
+    }
+    hasPlaceholderMark = Self.hasPlaceholderMark(in: bytes)
+    hasEmptyString = tokens.hasEmptyString
+    hasIdentityObject = identityObject
+    hasRepeatedIdentity = repeated
+  }
+
+  /// Whether `%{` occurs in `bytes`: `memchr` skips from one `%` to the next.
+  private static func hasPlaceholderMark(in bytes: [UInt8]) -> Bool {
+    let (percent, brace) = (UInt8(ascii: "%"), UInt8(ascii: "{"))
+    return bytes.withUnsafeBufferPointer { buffer in
+      let raw = UnsafeRawBufferPointer(buffer)
+      var index = 0
+      while let found = Platform.firstOffset(of: percent, in: raw, from: index),
+        found + 1 < buffer.count
+      {
+        if buffer[found + 1] == brace { return true }
+        index = found + 1
+      }
+      return false
+    }
   }
 
   /// Whether ``PayloadLint`` can find anything (`checksEmptyStrings` when it is given roles).

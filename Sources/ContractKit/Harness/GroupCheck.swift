@@ -125,7 +125,7 @@ struct GroupCheck {
       outcome.findings += result.findings
       // The paths are the same in every locale: one locale per variant is enough.
       if contractCase.locale == annotatedLocale, !declarations.isEmpty {
-        let survey = HintCoverage.survey(declarations, in: result.payload.value)
+        let survey = HintCoverage.survey(declarations, in: result.payload)
         outcome.satisfiedDeclarations.formUnion(survey.satisfied)
         outcome.presentDeclarations.formUnion(survey.present)
         outcome.lookedForDeclarations = true
@@ -168,7 +168,7 @@ struct GroupCheck {
     recordedMetadata.translationSources = sources
     // Every case's annotations are merged into `metadata`, keys and cases unioned: its
     // declared keys are theirs, taken once rather than once per case.
-    outcome.resolvedKeys.formUnion(Self.declaredKeys(in: metadata.annotations))
+    Self.insertDeclaredKeys(of: metadata.annotations, into: &outcome.resolvedKeys)
     let metadataBytes = CanonicalJSON.encode(metadata.json)
     // Unchanged metadata lists the same cases; only a change is worth parsing the file for.
     var enumChanges: [Finding] = []
@@ -224,22 +224,23 @@ struct GroupCheck {
     return metadata
   }
 
-  /// The keys a payload's metadata names: every case's display key of its enums (a case
-  /// the stub does not show is still one the server can send, so its translation is not
-  /// unused), and the keys of its localized texts (a wire contract's hints name them, since
-  /// the app's encoder looks them up where ContractKit cannot see).
-  static func declaredKeys(in annotations: [String: [PathAnnotation]]) -> Set<String> {
-    var keys = Set<String>()
+  /// Adds to `keys` the keys a payload's metadata names: every case's display key of its
+  /// enums (a case the stub does not show is still one the server can send, so its
+  /// translation is not unused), and the keys of its localized texts (a wire contract's hints
+  /// name them, since the app's encoder looks them up where ContractKit cannot see).
+  static func insertDeclaredKeys(of annotations: [String: [PathAnnotation]],
+                                 into keys: inout Set<String>)
+  {
     for list in annotations.values {
       for annotation in list {
         switch annotation {
-        case .enumeration(let type, let cases): keys.formUnion(cases.map { "\(type).\($0)" })
+        case .enumeration(let type, let cases):
+          for name in cases { keys.insert("\(type).\(name)") }
         case .localized(let localizedKeys): keys.formUnion(localizedKeys)
         default: break
         }
       }
     }
-    return keys
   }
 
   private func tally(_ lookups: [KeyLookup], locale: String, into outcome: inout Outcome) {

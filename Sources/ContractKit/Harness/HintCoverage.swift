@@ -12,59 +12,66 @@ enum HintCoverage {
   /// `/sections/*/rows/*/status` stops at the first row that has a status, and `/promotion`
   /// looks at one member of the root.
   static func matched(_ patterns: [Redaction], in value: JSONValue) -> Set<String> {
-    Set(patterns.filter { occurs($0.tokens[...], in: value) }.map(\.pattern))
+    matched(patterns, in: ValueTree(root: value))
   }
 
-  /// What `value` says of `declarations`: those a place of it satisfies, and the random
-  /// identities it has a place for whose every identity there is stable.
-  static func survey(_ declarations: [PathDeclaration], in value: JSONValue)
+  /// The patterns of `patterns` that match at least one place in `tree`.
+  static func matched<Tree: PathTree>(_ patterns: [Redaction], in tree: Tree) -> Set<String> {
+    Set(patterns.filter { occurs($0.tokens[...], in: tree, at: tree.root) }.map(\.pattern))
+  }
+
+  /// What `payload` says of `declarations`: those a place of it satisfies, and the random
+  /// identities it has a place for whose every identity there is stable. An app's payload is
+  /// followed down the tokens it was canonicalized from, with no value made.
+  static func survey(_ declarations: [PathDeclaration], in payload: CasePayload)
+    -> (satisfied: Set<PathDeclaration>, present: Set<PathDeclaration>)
+  {
+    if let tokens = payload.tokens { return survey(declarations, in: TokenTree(tokens: tokens)) }
+    return survey(declarations, in: ValueTree(root: payload.value))
+  }
+
+  /// What `tree` says of `declarations`, as for a payload.
+  static func survey<Tree: PathTree>(_ declarations: [PathDeclaration], in tree: Tree)
     -> (satisfied: Set<PathDeclaration>, present: Set<PathDeclaration>)
   {
     var satisfied = Set<PathDeclaration>()
     var present = Set<PathDeclaration>()
     for declaration in declarations {
       let tokens = declaration.pattern.tokens[...]
-      if occurs(tokens, in: value, where: declaration.isSatisfied) {
+      if occurs(tokens, in: tree, at: tree.root, where: { node in
+        declaration.isSatisfied(by: { tree.value(of: node) })
+      }) {
         satisfied.insert(declaration)
-      } else if declaration.kind == .randomIdentity, occurs(tokens, in: value) {
+      } else if declaration.kind == .randomIdentity, occurs(tokens, in: tree, at: tree.root) {
         present.insert(declaration)
       }
     }
     return (satisfied, present)
   }
 
-  /// Whether the path `pattern` (tokens, `*` one level, `**` any number) leads anywhere in
-  /// `value` to a value that `accept` accepts.
-  static func occurs(_ pattern: ArraySlice<String>, in value: JSONValue,
-                     where accept: (JSONValue) -> Bool = { _ in true }) -> Bool
+  /// Whether the path `pattern` (tokens, `*` one level, `**` any number) leads anywhere
+  /// from `node` of `tree` to a node that `accept` accepts.
+  static func occurs<Tree: PathTree>(_ pattern: ArraySlice<String>, in tree: Tree,
+                                     at node: Tree.Node,
+                                     where accept: (Tree.Node) -> Bool = { _ in true }) -> Bool
   {
-    guard let first = pattern.first else { return accept(value) }
+    guard let first = pattern.first else { return accept(node) }
     let rest = pattern.dropFirst()
     if first == "**" {
-      return occurs(rest, in: value, where: accept)
-        || children(of: value).contains { occurs(pattern, in: $0, where: accept) }
+      return occurs(rest, in: tree, at: node, where: accept)
+        || tree.children(of: node).contains { occurs(pattern, in: tree, at: $0, where: accept) }
     }
-    switch value {
-    case .object(let members):
-      if first == "*" { return members.values.contains { occurs(rest, in: $0, where: accept) } }
-      return members[first].map { occurs(rest, in: $0, where: accept) } ?? false
-    case .array(let items):
-      if first == "*" { return items.contains { occurs(rest, in: $0, where: accept) } }
-      // An element's token is its index as written: `1`, never `01`.
-      guard let index = Int(first), String(index) == first, items.indices.contains(index)
-      else { return false }
-      return occurs(rest, in: items[index], where: accept)
-    case .null, .bool, .number, .string:
-      return false
+    if first == "*" {
+      return tree.children(of: node).contains { occurs(rest, in: tree, at: $0, where: accept) }
     }
-  }
-
-  private static func children(of value: JSONValue) -> [JSONValue] {
-    switch value {
-    case .object(let members): Array(members.values)
-    case .array(let items): items
-    case .null, .bool, .number, .string: []
+    if let member = tree.member(first, of: node) {
+      return occurs(rest, in: tree, at: member, where: accept)
     }
+    // An element's token is its index as written: `1`, never `01`.
+    guard let index = Int(first), String(index) == first,
+      let element = tree.element(index, of: node)
+    else { return false }
+    return occurs(rest, in: tree, at: element, where: accept)
   }
 
   /// The `declaration-unused` findings of `contract`'s declarations that no payload of any

@@ -44,6 +44,9 @@ package final class JSONTokens {
       get { Int(storedCount) }
       set { storedCount = Int32(truncatingIfNeeded: newValue) }
     }
+    /// The index of the token after this one, at `index`, and its subtree.
+    func next(at index: Int) -> Int { kind == .array || kind == .object ? end : index + 1 }
+
     /// The index after a container's subtree.
     var end: Int {
       get { Int(storedEnd) }
@@ -113,10 +116,7 @@ package final class JSONTokens {
   // MARK: - Navigation
 
   /// The index of the token after the one at `index` and its subtree.
-  func next(after index: Int) -> Int {
-    let token = tokens[index]
-    return token.kind == .array || token.kind == .object ? token.end : index + 1
-  }
+  func next(after index: Int) -> Int { tokens[index].next(at: index) }
 
   /// The members of the object at `index` by key (their values' token indices), or `nil`
   /// when it holds a key twice.

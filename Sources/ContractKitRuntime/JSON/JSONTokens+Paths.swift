@@ -1,0 +1,96 @@
+extension JSONTokens {
+  // MARK: - Following a path
+
+  /// The token index of the member `key` of the object at `index`; `nil` when the token is
+  /// not an object or has no such member. Keys compare as `String`s do, as a parsed object's
+  /// dictionary finds them.
+  package func member(_ key: String, of index: Int) -> Int? {
+    let token = tokens[index]
+    guard token.kind == .object else { return nil }
+    var child = index + 1
+    for _ in 0..<token.count {
+      if text(ofKey: child) == key { return child + 1 }
+      child = next(after: child + 1)
+    }
+    return nil
+  }
+
+  /// The token index of the element at `position` of the array at `index`; `nil` when the
+  /// token is not an array or has no such element.
+  package func element(_ position: Int, of index: Int) -> Int? {
+    let token = tokens[index]
+    guard token.kind == .array, (0..<token.count).contains(position) else { return nil }
+    var child = index + 1
+    for _ in 0..<position { child = next(after: child) }
+    return child
+  }
+
+  /// The token indices of the values of the object or array at `index`, in document order;
+  /// none for a scalar.
+  package func children(of index: Int) -> [Int] {
+    let token = tokens[index]
+    guard token.kind == .array || token.kind == .object else { return [] }
+    let isObject = token.kind == .object
+    var children: [Int] = []
+    children.reserveCapacity(token.count)
+    var child = index + 1
+    for _ in 0..<token.count {
+      let value = isObject ? child + 1 : child
+      children.append(value)
+      child = next(after: value)
+    }
+    return children
+  }
+
+  // MARK: - Facts without a value
+
+  /// Whether some string of the document, a key or a value, is empty.
+  package var hasEmptyString: Bool {
+    tokens.withUnsafeBufferPointer { list in
+      list.contains { $0.kind == .string && $0.count == 0 }
+    }
+  }
+
+  /// The token indices of the values of every member named `key` (plain ASCII), in every
+  /// object of the document, in document order.
+  package func values(ofKey key: String) -> [Int] {
+    var key = key
+    return key.withUTF8 { key in
+      tokens.withUnsafeBufferPointer { list in
+        source.withUnsafeBufferPointer { source in
+          var values: [Int] = []
+          for index in list.indices where list[index].kind == .object {
+            var child = index + 1
+            for _ in 0..<list[index].count {
+              let name = list[child]
+              if name.count == key.count,
+                UnsafeBufferPointer(rebasing: source[name.start..<(name.start + name.count)])
+                  .elementsEqual(key)
+              {
+                values.append(child + 1)
+              }
+              child = list[child + 1].next(at: child + 1)
+            }
+          }
+          return values
+        }
+      }
+    }
+  }
+
+  /// Whether the token at `index` is a string.
+  package func isString(_ index: Int) -> Bool { tokens[index].kind == .string }
+
+  /// The text of the string token at `index` when canonical JSON writes it as it is and in
+  /// ASCII: nothing to escape (``JSONByte/needsEscape(_:)``); `nil` otherwise.
+  package func plainText(at index: Int) -> String? {
+    let token = tokens[index]
+    guard token.kind == .string else { return nil }
+    let range = token.start..<(token.start + token.count)
+    return (token.isRewritten ? decoded : source).withUnsafeBufferPointer { buffer in
+      let text = UnsafeBufferPointer(rebasing: buffer[range])
+      let isPlain = text.allSatisfy { $0 < 0x80 && !JSONByte.needsEscape($0) }
+      return isPlain ? String(decoding: text, as: UTF8.self) : nil
+    }
+  }
+}
