@@ -3,13 +3,23 @@ import ContractKitRuntime
 /// Compares the files of one contract, version and variant between two trees.
 struct GroupDiff {
   /// The files of one contract, version and variant that both trees have.
+  ///
+  /// A diff holds one for every version folder and variant until it has compared them all,
+  /// so a group holds its locales, not its files: where the trees have the same locales
+  /// (nearly always), both lists are one array, shared with every group alike
+  /// (``TreeDiff/pair(_:_:)``).
   struct Group: Sendable {
     let folder: ContractVersion
     let variant: String
     /// All locales with a file in either tree (for the shape rules)…
     let locales: [String]
-    /// …and the files present in both trees, which are compared.
-    let files: [ContractCase]
+    /// …and the locales whose file both trees have, which are compared, in order.
+    let sharedLocales: [String]
+
+    /// The files present in both trees, which are compared.
+    var files: [ContractCase] {
+      sharedLocales.map { folder.file(locale: $0, variant: variant) }
+    }
   }
 
   let group: Group

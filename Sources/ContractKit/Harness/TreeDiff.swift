@@ -58,7 +58,7 @@ package struct TreeDiff: Sendable {
       findings: findings, contracts: contracts.count,
       versions: Set(groups.map(\.folder.version) + unpaired.map(\.file.version)).count,
       locales: Set(oldTree.files.lazy.map(\.locale)).union(newTree.files.lazy.map(\.locale)).count,
-      baselines: groups.reduce(0) { $0 + $1.files.count }, failOn: options.failOn,
+      baselines: groups.reduce(0) { $0 + $1.sharedLocales.count }, failOn: options.failOn,
       requiredBump: comparison.requiredBump)
     return Report(command: "diff", findings: findings, summary: summary,
                   baselineDirectory: new.displayRoot, failOn: options.failOn,
@@ -174,6 +174,13 @@ package struct TreeDiff: Sendable {
     }
     var groups: [GroupDiff.Group] = []
     var unpaired: [Unpaired] = []
+    // Lists of locales alike are one array, held once.
+    var interned: [[String]: [String]] = [:]
+    func intern(_ locales: [String]) -> [String] {
+      if let known = interned[locales] { return known }
+      interned[locales] = locales
+      return locales
+    }
     for folder in folders {
       let oldFiles = old.files(in: folder)
       let newFiles = new.files(in: folder)
@@ -188,8 +195,8 @@ package struct TreeDiff: Sendable {
         let locales = Set((oldFiles + newFiles).filter { $0.variant == variant }.map(\.locale))
         groups.append(GroupDiff.Group(
           folder: folder, variant: variant,
-          locales: locales.sorted(by: codePointOrder),
-          files: shared.sorted { codePointOrder($0.locale, $1.locale) }))
+          locales: intern(locales.sorted(by: codePointOrder)),
+          sharedLocales: intern(shared.map(\.locale).sorted(by: codePointOrder))))
       }
     }
     // Each key spelled once, not once per comparison.
