@@ -212,6 +212,26 @@ struct TreeDiffLocalizationTests {
     #expect(run.lines == ["text-changed info List 1.0.0 es default /rows/1/label"])
   }
 
+  @Test("a row that moved and fell back is a fallback where OLD showed that text unlocalized")
+  func fallbackInMovedRow() throws {
+    // In OLD, de's first row is b, whose label is "X" in every locale (plain); in NEW it is
+    // a, whose label is localized (es says "Xs") and now shows English's "X". The same text
+    // at the same index is another row: a new fallback.
+    func payload(_ a: String, _ b: String, reversed: Bool = false) -> JSONValue {
+      let rows: [JSONValue] = [["vmId": "a", "label": .string(a)],
+                               ["vmId": "b", "label": .string(b)]]
+      return ["rows": .array(reversed ? rows.reversed() : rows)]
+    }
+    let old = TreeBuilder.contract("L", ["en": payload("X", "X"), "es": payload("Xs", "X"),
+                                         "de": payload("Xd", "X", reversed: true)])
+    let new = TreeBuilder.contract("L", ["en": payload("X", "X"), "es": payload("Xs", "X"),
+                                         "de": payload("X", "X")])
+    let run = try runDiff(old: old, new: new)
+    #expect(run.lines == [
+      "translation-fallback warning L 1.0.0 de default /rows/0/label",
+    ])
+  }
+
   @Test("with a contract.json, its baseLocale is the base for fallbacks")
   func metadataBaseLocale() throws {
     let metadata: TreeFile = .json([

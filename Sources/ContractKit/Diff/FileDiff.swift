@@ -15,7 +15,8 @@ struct FileDiff {
   let file: ContractCase
   /// What the new file's paths mean (its pointers)…
   let roles: PathRoles
-  /// …and the old file's, whose rows may be in another order.
+  /// …and the old file's, whose rows may be in another order: the same metadata and shape
+  /// rule, resolved in the old file.
   let oldRoles: PathRoles
   /// The base locale's payloads (old, new) of the same contract, version and variant.
   let base: (old: JSONValue?, new: JSONValue?)?
@@ -24,11 +25,13 @@ struct FileDiff {
     let changes = PayloadDiff(file: file, roles: roles).findings(baseline: old, current: new)
     var oldPaths = StablePaths(old)
     var newPaths = StablePaths(new)
-    let oldProblems = Set(problems(in: old, base: base?.old, roles: oldRoles)
+    let oldProblems = Set(PayloadLint.findings(in: old, file: file, roles: oldRoles)
       .map { Self.key($0, &oldPaths) })
-    let regressions = Self.strongest(problems(in: new, base: base?.new, roles: roles).filter {
+    var problems = PayloadLint.findings(in: new, file: file, roles: roles).filter {
       !oldProblems.contains(Self.key($0, &newPaths))
-    }).map { lost($0, old: old, new: new) }
+    }
+    problems += newFallbacks(old: old, new: new, oldPaths: &oldPaths, newPaths: &newPaths)
+    let regressions = Self.strongest(problems).map { lost($0, old: old, new: new) }
     let superseded = Set(regressions.compactMap(\.path))
     let collided = Self.collidingIdentities(regressions, in: new)
     return regressions + changes.filter { change in
@@ -40,57 +43,108 @@ struct FileDiff {
     }
   }
 
-  private func problems(in payload: JSONValue, base: JSONValue?, roles: PathRoles) -> [Finding] {
-    var problems = PayloadLint.findings(in: payload, file: file, roles: roles)
-    if let base {
-      problems += fallbacks(in: payload, base: base, roles: roles, pointer: "", pattern: "")
+  /// The new file's fallbacks the old file did not have (compared by ``key(_:_:)``).
+  ///
+  /// A text the new file shows at the pointer where the old one showed it, with the rows on
+  /// the way matched alike (``MatchingPlaces``), is one place with one role in both files:
+  /// a fallback in both or in neither, never a new one. Only the other texts are given a
+  /// role, so a change that touches no such text never makes the shape rule walk its
+  /// group's locales.
+  private func newFallbacks(old: JSONValue, new: JSONValue, oldPaths: inout StablePaths,
+                            newPaths: inout StablePaths) -> [Finding]
+  {
+    guard let baseNew = base?.new else { return [] }
+    let candidates = fallbackCandidates(in: new, base: baseNew, roles: roles)
+    guard !candidates.isEmpty else { return [] }
+    let oldCandidates = base?.old.map { fallbackCandidates(in: old, base: $0, roles: oldRoles) }
+      ?? []
+    var oldTexts: [String: String] = [:]
+    for candidate in oldCandidates { oldTexts[candidate.pointer] = candidate.text }
+    var places = MatchingPlaces(old: old, new: new)
+    var oldFallbacks: Set<[String]>?
+    var found: [Finding] = []
+    for candidate in candidates {
+      if oldTexts[candidate.pointer] == candidate.text, places.match(at: candidate.pointer) {
+        continue
+      }
+      guard let fallback = candidate.fallback(in: file, roles: roles) else { continue }
+      let known = oldFallbacks ?? Set(
+        oldCandidates.compactMap { $0.fallback(in: file, roles: oldRoles) }
+          .map { Self.key($0, &oldPaths) })
+      oldFallbacks = known
+      if !known.contains(Self.key(fallback, &newPaths)) { found.append(fallback) }
     }
-    return problems
+    return found
   }
 
-  /// Localized strings equal to the base locale's non-empty text at the same path.
-  ///
+  /// A string equal to the base locale's non-empty text at the same place: a fallback where
+  /// the place is localized.
+  private struct Candidate {
+    let pointer: String
+    let pattern: String
+    let text: String
+
+    func fallback(in file: ContractCase, roles: PathRoles) -> Finding? {
+      guard roles.role(pointer: pointer, pattern: pattern, key: nil) == .localized else {
+        return nil
+      }
+      return .baseLocaleText(at: pointer, in: file, now: .string(text))
+    }
+  }
+
+  /// The strings of `value` equal to `base`'s non-empty text at the same place, in the order
+  /// of their paths.
+  private func fallbackCandidates(in value: JSONValue, base: JSONValue, roles: PathRoles)
+    -> [Candidate]
+  {
+    var found: [Candidate] = []
+    fallbackCandidates(in: value, base: base, roles: roles, pointer: "", pattern: "",
+                       into: &found)
+    return found
+  }
+
   /// Pointers are spelled only on the way to such a string, and an object's members are
-  /// put in order only when some of them hold one.
-  private func fallbacks(in value: JSONValue, base: JSONValue, roles: PathRoles, pointer: String,
-                         pattern: String) -> [Finding]
+  /// put in order only when some of them may hold one.
+  private func fallbackCandidates(in value: JSONValue, base: JSONValue, roles: PathRoles,
+                                  pointer: String, pattern: String,
+                                  into found: inout [Candidate])
   {
     switch (value, base) {
-    case (.string, .string):
-      guard Self.mayFallBack(value, base),
-        roles.role(pointer: pointer, pattern: pattern, key: nil) == .localized
-      else { return [] }
-      return [.baseLocaleText(at: pointer, in: file, now: value)]
+    case (.string(let text), .string):
+      if Self.mayFallBack(value, base) {
+        found.append(Candidate(pointer: pointer, pattern: pattern, text: text))
+      }
     case (.object(let members), .object(let baseMembers)):
-      var found: [(key: String, findings: [Finding])] = []
+      var keys: [String] = []
       for (key, member) in members {
         guard let baseMember = baseMembers[key], Self.mayFallBack(member, baseMember),
           !WireIdentity.isIdentityObject(member, key: key)
         else { continue }
-        let inner = fallbacks(in: member, base: baseMember, roles: roles,
-                              pointer: JSONPointer.appending(key, to: pointer),
-                              pattern: JSONPointer.appending(key, to: pattern))
-        if !inner.isEmpty { found.append((key, inner)) }
+        keys.append(key)
       }
-      return found.sorted { codePointOrder($0.key, $1.key) }.flatMap(\.findings)
+      for key in keys.sorted(by: codePointOrder) {
+        guard let member = members[key], let baseMember = baseMembers[key] else { continue }
+        fallbackCandidates(in: member, base: baseMember, roles: roles,
+                           pointer: JSONPointer.appending(key, to: pointer),
+                           pattern: JSONPointer.appending(key, to: pattern), into: &found)
+      }
     case (.array(let elements), .array(let baseElements)):
       let elementPattern = JSONPointer.appending("*", to: pattern)
       let member = roles.identityMember(ofElementsAt: elementPattern)
-      return ArrayMatching.pairs(baseElements, elements, identifiedBy: member)
-        .flatMap { pair -> [Finding] in
+      for pair in ArrayMatching.pairs(baseElements, elements, identifiedBy: member) {
         guard let baseIndex = pair.old, let index = pair.new,
           Self.mayFallBack(elements[index], baseElements[baseIndex])
-        else { return [] }
-        return fallbacks(in: elements[index], base: baseElements[baseIndex], roles: roles,
-                         pointer: JSONPointer.appending(index, to: pointer),
-                         pattern: elementPattern)
+        else { continue }
+        fallbackCandidates(in: elements[index], base: baseElements[baseIndex], roles: roles,
+                           pointer: JSONPointer.appending(index, to: pointer),
+                           pattern: elementPattern, into: &found)
       }
     default:
-      return []
+      return
     }
   }
 
-  /// Whether ``fallbacks(in:base:roles:pointer:pattern:)`` could find anything in `value`:
+  /// Whether ``fallbackCandidates(in:base:roles:)`` could find anything in `value`:
   /// `false` for a number, a boolean, `null`, a value of another kind than the base's, and
   /// a string that is empty or not the base's.
   private static func mayFallBack(_ value: JSONValue, _ base: JSONValue) -> Bool {
