@@ -221,6 +221,34 @@ struct JSONParserTests {
     #expect(inOrder(Array(#"{"" : [], "a" : {}, "ab" : [1, -2.5e3, "x\n", true, null]}"#.utf8)))
   }
 
+  @Test("a document nested deeper than the one-pass check follows is the reader's to decide")
+  func validationBeyondTheAcceptedDepth() throws {
+    func nested(_ depth: Int) -> [UInt8] {
+      Array((String(repeating: #"{"a" : ["#, count: depth) + "1"
+        + String(repeating: "]}", count: depth)).utf8)
+    }
+    func inOrder(_ bytes: [UInt8]) -> Bool {
+      bytes.withUnsafeBufferPointer { buffer in
+        var reader = JSONParser.Reader(bytes: buffer, file: "f.json")
+        return reader.acceptsInOrder()
+      }
+    }
+    // Two containers a level: 32 levels is the deepest taken in one pass.
+    #expect(JSONParser.Reader.acceptedDepth == 64)
+    #expect(inOrder(nested(32)))
+    #expect(!inOrder(nested(33)))
+    #expect(throws: Never.self) { try JSONParser.validate(nested(33), file: "f.json") }
+    #expect(throws: Never.self) { try JSONParser.validate(nested(4_000), file: "f.json") }
+    let tooDeep = nested(5_001)
+    let parsed = Result { () throws(InputError) in _ = try JSONParser.parse(tooDeep, file: "f.json") }
+    let validated = Result { () throws(InputError) in try JSONParser.validate(tooDeep, file: "f.json") }
+    guard case .failure(let expected) = parsed, case .failure(let got) = validated else {
+      Issue.record("nesting beyond the parser's limit was accepted: \(parsed), \(validated)")
+      return
+    }
+    #expect(got == expected)
+  }
+
   @Test("accepts every valid form, with any JSON whitespace")
   func acceptsValidForms() throws {
     let text = """

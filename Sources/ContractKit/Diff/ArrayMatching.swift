@@ -58,6 +58,12 @@ enum ArrayMatching {
     return ids
   }
 
+  /// Whether ``StablePaths`` names the elements of two arrays alike: both by index, or both
+  /// by the same identities in the same order.
+  static func namedAlike(_ old: [JSONValue], _ new: [JSONValue]) -> Bool {
+    allIdentities(old) == allIdentities(new)
+  }
+
   /// The `vmId` of every element, repeats included, or `nil` when any lacks one.
   static func allIdentities(_ elements: [JSONValue], member: String? = nil) -> [String]? {
     guard !elements.isEmpty else { return nil }

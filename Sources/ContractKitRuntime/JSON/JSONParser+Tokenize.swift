@@ -3,7 +3,7 @@ extension JSONParser.Reader {
   /// ``parseDocument()``, iteratively.
   /// - Throws: ``InputError`` for an invalid document, or for a key only the parser reads.
   mutating func tokenize(into storage: inout JSONTokens.Storage) throws(InputError) {
-    if bytes.isEmpty || bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+    if bytes.isEmpty || startsWithByteOrderMark {
       throw error("not a document the token reader takes", at: 0)
     }
     var open: [Int] = []

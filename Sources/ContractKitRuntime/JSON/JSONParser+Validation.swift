@@ -24,81 +24,133 @@ extension JSONParser.Reader {
   /// Whether the document is one the parser certainly accepts, decided in one pass that
   /// keeps no key and builds no value: `true` only when every object's keys are plain ASCII
   /// without escapes in strictly ascending byte order, as canonical JSON writes them, so no
-  /// key can be another's duplicate under any equality. Strings, numbers, literals,
-  /// whitespace and nesting go through the parser's own scanners and limits. `false` says
-  /// nothing about the document: the full reader then decides, with its own message.
+  /// key can be another's duplicate under any equality, and containers nest at most
+  /// ``acceptedDepth`` deep. Plain ASCII strings are read in place, as the parser's string
+  /// scanner reads them; every other string, number and literal goes through the parser's
+  /// own scanners. `false` says nothing about the document: the full reader then decides,
+  /// with its own message.
   mutating func acceptsInOrder() -> Bool {
-    if bytes.isEmpty || bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return false }
-    // Per open container: whether it is an object, and where its last key's bytes are
-    // (none before the first key; keys are compared by their bytes in place).
-    var isObject: [Bool] = []
-    var lastKey: [Range<Int>?] = []
-    value: while true {
-      skipWhitespace()
-      guard offset < bytes.count, isObject.count < JSONParser.maximumDepth else { return false }
-      switch bytes[offset] {
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        let opensObject = bytes[offset] == UInt8(ascii: "{")
-        offset += 1
-        skipWhitespace()
-        let close = opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
-        if offset < bytes.count, bytes[offset] == close {
-          offset += 1
-        } else {
-          isObject.append(opensObject)
-          lastKey.append(nil)
-          if opensObject, !readKeyInOrder(after: &lastKey[lastKey.count - 1]) { return false }
-          continue value
+    let bytes = self.bytes
+    let count = bytes.count
+    if count == 0 || startsWithByteOrderMark { return false }
+    return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * Self.acceptedDepth) {
+      stack -> Bool in
+      // Two slots per open container: an array's first is -1; an object's are where its
+      // last key's bytes start and end (-2 before its first key).
+      var depth = 0
+      var index = 0
+      value: while true {
+        index = Self.skippingWhitespace(bytes, from: index)
+        guard index < count else { return false }
+        let byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+          let opensObject = byte == UInt8(ascii: "{")
+          index = Self.skippingWhitespace(bytes, from: index + 1)
+          let close = opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+          if index < count, bytes[index] == close {
+            index += 1
+          } else {
+            guard depth < Self.acceptedDepth else { return false }
+            stack[2 * depth] = opensObject ? -2 : -1
+            depth += 1
+            if opensObject {
+              index = Self.keyInOrder(bytes, at: index, slot: 2 * (depth - 1), in: stack)
+              guard index >= 0 else { return false }
+            }
+            continue value
+          }
+        case JSONByte.quote:
+          var end = index + 1
+          while end < count, Self.isPlainASCII(bytes[end]) { end += 1 }
+          if end < count, bytes[end] == JSONByte.quote {
+            index = end + 1
+          } else {
+            offset = index
+            guard (try? scanString()) != nil else { return false }
+            index = offset
+          }
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+          offset = index
+          guard let number = try? scanNumber() else { return false }
+          if number.plainDigits == nil, (try? spell(number.range)) == nil { return false }
+          index = offset
+        default:
+          offset = index
+          guard (try? readLiteral()) != nil else { return false }
+          index = offset
         }
-      case JSONByte.quote:
-        guard (try? scanString()) != nil else { return false }
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        guard let number = try? scanNumber() else { return false }
-        if number.plainDigits == nil, (try? spell(number.range)) == nil { return false }
-      default:
-        guard (try? readLiteral()) != nil else { return false }
-      }
-      // A value ended: close every container that ends after it.
-      while let inObject = isObject.last {
-        skipWhitespace()
-        guard offset < bytes.count else { return false }
-        let byte = bytes[offset]
-        offset += 1
-        if byte == UInt8(ascii: ",") {
-          if inObject, !readKeyInOrder(after: &lastKey[lastKey.count - 1]) { return false }
-          continue value
+        // A value ended: close every container that ends after it.
+        while depth > 0 {
+          index = Self.skippingWhitespace(bytes, from: index)
+          guard index < count else { return false }
+          let slot = 2 * (depth - 1)
+          let inObject = stack[slot] != -1
+          let byte = bytes[index]
+          index += 1
+          if byte == UInt8(ascii: ",") {
+            if inObject {
+              index = Self.keyInOrder(bytes, at: index, slot: slot, in: stack)
+              guard index >= 0 else { return false }
+            }
+            continue value
+          }
+          guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
+          depth -= 1
         }
-        guard byte == (inObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) else { return false }
-        isObject.removeLast()
-        lastKey.removeLast()
+        offset = Self.skippingWhitespace(bytes, from: index)
+        return offset == count
       }
-      skipWhitespace()
-      return offset == bytes.count
     }
   }
 
-  /// Reads `"key" :` when the key is plain ASCII with no escape and comes after `previous`
-  /// in byte order, and makes it `previous`; `false` for any other key.
-  private mutating func readKeyInOrder(after previous: inout Range<Int>?) -> Bool {
-    skipWhitespace()
-    guard offset < bytes.count, bytes[offset] == JSONByte.quote else { return false }
-    let start = offset + 1
-    var index = start
+  /// The deepest nesting ``acceptsInOrder()`` follows; a deeper document is left to the full
+  /// reader (whose own limit is ``JSONParser/maximumDepth``).
+  static let acceptedDepth = 64
+
+  /// Reads `"key" :` from `index` (whitespace first) when the key is plain ASCII with no
+  /// escape and comes after the object's last key (in `stack` at `slot`) in byte order, and
+  /// makes it the last; the index after the colon, or -1 for any other key.
+  @inline(__always)
+  private static func keyInOrder(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, slot: Int,
+                                 in stack: UnsafeMutableBufferPointer<Int>) -> Int
+  {
+    let count = bytes.count
+    let quote = skippingWhitespace(bytes, from: index)
+    guard quote < count, bytes[quote] == JSONByte.quote else { return -1 }
+    let start = quote + 1
+    var end = start
+    while end < count, isPlainASCII(bytes[end]) { end += 1 }
+    guard end < count, bytes[end] == JSONByte.quote else { return -1 }
+    let previous = stack[slot]
+    if previous >= 0, !precedes(previous..<stack[slot + 1], start..<end, in: bytes) { return -1 }
+    stack[slot] = start
+    stack[slot + 1] = end
+    let colon = skippingWhitespace(bytes, from: end + 1)
+    guard colon < count, bytes[colon] == UInt8(ascii: ":") else { return -1 }
+    return colon + 1
+  }
+
+  /// A byte a string holds as itself in the parser's plain run: printable ASCII, neither a
+  /// quote nor a backslash.
+  @inline(__always)
+  private static func isPlainASCII(_ byte: UInt8) -> Bool {
+    byte >= 0x20 && byte < 0x7F && byte != JSONByte.quote && byte != JSONByte.backslash
+  }
+
+  /// The index of the first byte from `index` on that is not JSON whitespace.
+  @inline(__always)
+  private static func skippingWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int)
+    -> Int
+  {
+    var index = index
     while index < bytes.count {
-      let byte = bytes[index]
-      guard byte >= 0x20, byte < 0x7F, byte != JSONByte.quote, byte != JSONByte.backslash
-      else { break }
-      index += 1
+      switch bytes[index] {
+      case 0x20, 0x0A, 0x0D, 0x09: index += 1
+      default: return index
+      }
     }
-    guard index < bytes.count, bytes[index] == JSONByte.quote else { return false }
-    let key = start..<index
-    if let previous, !Self.precedes(previous, key, in: bytes) { return false }
-    previous = key
-    offset = index + 1
-    skipWhitespace()
-    guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return false }
-    offset += 1
-    return true
+    return index
   }
 
   /// Whether the bytes at `first` sort strictly before those at `second`.

@@ -129,10 +129,15 @@ extension JSONParser {
       self.file = file
     }
 
+    /// Whether the bytes start with UTF-8's byte-order mark, which no baseline may.
+    var startsWithByteOrderMark: Bool {
+      bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+    }
+
     /// Parses the whole buffer as one document.
     mutating func parseDocument() throws(InputError) -> JSONValue {
       if bytes.isEmpty { throw error("the file is empty", at: 0) }
-      if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      if startsWithByteOrderMark {
         throw error("byte-order mark at the start of the file; baselines are UTF-8 without BOM",
                     at: 0)
       }
