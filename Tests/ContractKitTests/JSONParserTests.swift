@@ -221,6 +221,31 @@ struct JSONParserTests {
     #expect(inOrder(Array(#"{"" : [], "a" : {}, "ab" : [1, -2.5e3, "x\n", true, null]}"#.utf8)))
   }
 
+  @Test("validation answers as the parser does for every byte at every place in a string")
+  func validationOfEveryStringByte() {
+    // The one-pass check reads a string's plain bytes eight at a time: each byte value, at
+    // each place in and around an eight-byte run, in a value and in a key.
+    var disagreements: [String] = []
+    for byte in UInt8.min...UInt8.max {
+      for place in 0..<18 {
+        var text = Array(repeating: UInt8(ascii: "a"), count: 18)
+        text[place] = byte
+        for document in [Array(#"{"k" : ""#.utf8) + text + Array(#""}"#.utf8),
+                         Array(#"{""#.utf8) + text + Array(#"" : 1}"#.utf8)]
+        {
+          let parsed = Result { () throws(InputError) in _ = try JSONParser.parse(document, file: "f") }
+          let validated = Result { () throws(InputError) in try JSONParser.validate(document, file: "f") }
+          switch (parsed, validated) {
+          case (.success, .success): break
+          case (.failure(let expected), .failure(let got)) where expected == got: break
+          default: disagreements.append("byte \(byte) at \(place): \(parsed), \(validated)")
+          }
+        }
+      }
+    }
+    #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+  }
+
   @Test("a document nested deeper than the one-pass check follows is the reader's to decide")
   func validationBeyondTheAcceptedDepth() throws {
     func nested(_ depth: Int) -> [UInt8] {

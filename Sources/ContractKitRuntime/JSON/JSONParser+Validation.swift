@@ -61,8 +61,7 @@ extension JSONParser.Reader {
             continue value
           }
         case JSONByte.quote:
-          var end = index + 1
-          while end < count, Self.isPlainASCII(bytes[end]) { end += 1 }
+          let end = Self.endOfPlainRun(bytes, from: index + 1)
           if end < count, bytes[end] == JSONByte.quote {
             index = end + 1
           } else {
@@ -119,8 +118,7 @@ extension JSONParser.Reader {
     let quote = skippingWhitespace(bytes, from: index)
     guard quote < count, bytes[quote] == JSONByte.quote else { return -1 }
     let start = quote + 1
-    var end = start
-    while end < count, isPlainASCII(bytes[end]) { end += 1 }
+    let end = endOfPlainRun(bytes, from: start)
     guard end < count, bytes[end] == JSONByte.quote else { return -1 }
     let previous = stack[slot]
     if previous >= 0, !precedes(previous..<stack[slot + 1], start..<end, in: bytes) { return -1 }
@@ -131,11 +129,33 @@ extension JSONParser.Reader {
     return colon + 1
   }
 
-  /// A byte a string holds as itself in the parser's plain run: printable ASCII, neither a
-  /// quote nor a backslash.
+  /// The index of the first byte from `index` on that a string does not hold as itself in
+  /// the parser's plain run (printable ASCII, neither a quote nor a backslash), or the end.
+  /// Eight bytes are looked at a time while eight remain.
   @inline(__always)
-  private static func isPlainASCII(_ byte: UInt8) -> Bool {
-    byte >= 0x20 && byte < 0x7F && byte != JSONByte.quote && byte != JSONByte.backslash
+  private static func endOfPlainRun(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+    var index = index
+    if let base = UnsafeRawPointer(bytes.baseAddress) {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      // Each byte's high bit set where the byte is zero (exact for the lowest such byte).
+      func zeros(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+      while index + 8 <= bytes.count {
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        let stops = ((word &- 0x20 &* ones) & ~word & highs) | (word & highs)
+          | zeros(word ^ (0x7F &* ones)) | zeros(word ^ (0x22 &* ones))
+          | zeros(word ^ (0x5C &* ones))
+        if stops != 0 { return index + stops.trailingZeroBitCount / 8 }
+        index += 8
+      }
+    }
+    while index < bytes.count {
+      let byte = bytes[index]
+      guard byte >= 0x20, byte < 0x7F, byte != JSONByte.quote, byte != JSONByte.backslash
+      else { break }
+      index += 1
+    }
+    return index
   }
 
   /// The index of the first byte from `index` on that is not JSON whitespace.
