@@ -359,6 +359,24 @@ struct TreeDiffInputTests {
     #expect(run.stderr.contains("new/Dashboard/1.0.0/es.json:"), "\(run.stderr)")
   }
 
+  @Test("a file corrupt in both trees beside a changed locale is exit 2, naming OLD's first")
+  func identicallyCorruptBesideAChange() throws {
+    // The group is compared (English changed), and its Spanish file, equal in both trees, is
+    // corrupt: the old tree's is the first corrupt file, with the parser's position.
+    let corrupt: [String: TreeFile] = ["Dashboard/1.0.0/es.json": .text("{\"a\": 1,}")]
+    let old = Dashboard.tree() + corrupt
+    let new = Dashboard.tree { locale, value in
+      if locale == "en" { value.set("/count", to: 9) }
+    } + corrupt
+    let run = try runDiff(old: old, new: new)
+    #expect(run.code == 2)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr.hasPrefix("Error: "), "\(run.stderr)")
+    #expect(run.stderr.hasSuffix(
+      "/old/Dashboard/1.0.0/es.json:1:8: trailing comma before '}' (byte offset 7)\n"),
+      "\(run.stderr)")
+  }
+
   @Test("the folder above a tree (an archive root) is exit 2 naming the tree inside")
   func archiveRoot() throws {
     let builder = try TreeBuilder()

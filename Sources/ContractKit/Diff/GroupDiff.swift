@@ -32,10 +32,10 @@ struct GroupDiff {
     // Localized by shape in either tree; resolved to pointers in each file, so a row that
     // moved between the trees keeps its role. Only a changed path that metadata says nothing
     // about asks, so the group's payloads are walked for it at most once, and often never.
-    let (oldList, newList) = (group.locales.compactMap { oldPayloads[$0] },
-                              group.locales.compactMap { newPayloads[$0] })
+    let locales = group.locales
     let localized = Memo {
-      LocalizedPointers.find(in: oldList).union(LocalizedPointers.find(in: newList))
+      LocalizedPointers.find(in: locales.compactMap { oldPayloads[$0]?.value })
+        .union(LocalizedPointers.find(in: locales.compactMap { newPayloads[$0]?.value }))
     }
     func roles(in payload: JSONValue) -> PathRoles {
       PathRoles(metadata: metadata) {
@@ -44,25 +44,28 @@ struct GroupDiff {
       }
     }
     let baseLocale = metadata?.baseLocale ?? (group.locales.contains("en") ? "en" : nil)
+    // The base locale's payloads, for the fallbacks of the other changed locales.
+    let basePayloads = Memo {
+      baseLocale.map { (old: oldPayloads[$0]?.value, new: newPayloads[$0]?.value) }
+    }
     var findings: [Finding] = []
-    var locales: [StaleTranslations.Locale] = []
-    let changedLocales = Set(changed.map(\.locale))
+    var stale: [StaleTranslations.Locale] = []
     for file in group.files {
-      guard let oldValue = oldPayloads[file.locale], let newValue = newPayloads[file.locale]
+      guard let oldPayload = oldPayloads[file.locale], let newPayload = newPayloads[file.locale]
       else { continue }
       var found: [Finding] = []
-      if changedLocales.contains(file.locale) {
-        let base: (old: JSONValue?, new: JSONValue?)? =
-          baseLocale.flatMap { $0 == file.locale ? nil : (oldPayloads[$0], newPayloads[$0]) }
+      if changed.contains(file) {
+        let (oldValue, newValue) = (oldPayload.value, newPayload.value)
+        let base = file.locale == baseLocale ? nil : basePayloads.value
         found = FileDiff(file: file, roles: roles(in: newValue), oldRoles: roles(in: oldValue),
                          base: base)
           .findings(old: oldValue, new: newValue)
       }
       findings += found
-      locales.append(.init(file: file, findings: found, payload: newValue))
+      stale.append(.init(file: file, findings: found, reading: { newPayload.value }))
     }
     if let baseLocale {
-      findings += StaleTranslations.findings(in: locales, baseLocale: baseLocale)
+      findings += StaleTranslations.findings(in: stale, baseLocale: baseLocale)
     }
     return findings
   }
@@ -83,16 +86,33 @@ struct GroupDiff {
     return contents
   }
 
+  /// One tree's file of the group: parsed, or its bytes, validated, parsed when a rule asks.
+  private enum Payload: Sendable {
+    case parsed(JSONValue)
+    case validated([UInt8])
+
+    /// Bytes that validated parse alike (`validationAgreesWithTheParser`), so no error is
+    /// left to report here.
+    var value: JSONValue {
+      switch self {
+      case .parsed(let value): value
+      case .validated(let bytes): (try? JSONParser.parse(bytes, file: "")) ?? .null
+      }
+    }
+  }
+
   /// The files that changed and both trees' payloads, or `nil` when no file changed.
   ///
-  /// Each file is read once; nothing is parsed into values unless some file of the group
-  /// changed, and then what two files share is held once (a file equal in both trees is
-  /// parsed once, a changed one shares its unchanged parts: `JSONParser+Sharing.swift`).
-  /// The bytes are freed on return, before the diff.
+  /// Each file is read once, and checked in the order a parse of every file would find the
+  /// first corrupt one, with the same message: the old tree's, then the new tree's, in locale
+  /// order. Only the files that changed are parsed into values (a file and its other version
+  /// share their unchanged parts: `JSONParser+Sharing.swift`); the others, which most rules
+  /// never read, are validated and parsed only when one does (the base locale's for
+  /// fallbacks, all for the shape rule or stale translations).
   private func parsed() throws
-    -> (changed: [ContractCase], old: [String: JSONValue], new: [String: JSONValue])?
+    -> (changed: Set<ContractCase>, old: [String: Payload], new: [String: Payload])?
   {
-    var oldBytes = try contents(of: old)
+    let oldBytes = try contents(of: old)
     let newBytes = try contents(of: new)
     let changed = group.files.filter { !sameBytes(oldBytes[$0.locale], newBytes[$0.locale]) }
     guard !changed.isEmpty else {
@@ -100,33 +120,33 @@ struct GroupDiff {
       try validate(newBytes, in: new)
       return nil
     }
-    var oldPayloads: [String: JSONValue] = [:]
+    var oldPayloads: [String: Payload] = [:]
     var donors: [String: JSONParser.Donor] = [:]
     for locale in group.locales {
       guard let bytes = oldBytes[locale] else { continue }
       let file = old.displayPath(path(locale))
       if let other = newBytes[locale], !sameBytes(bytes, other) {
-        (oldPayloads[locale], donors[locale]) = try JSONParser.parse(
-          bytes, file: file, preparing: other)
+        let (value, donor) = try JSONParser.parse(bytes, file: file, preparing: other)
+        (oldPayloads[locale], donors[locale]) = (.parsed(value), donor)
       } else {
-        oldPayloads[locale] = try JSONParser.parse(bytes, file: file)
+        try JSONParser.validate(bytes, file: file)
+        oldPayloads[locale] = .validated(bytes)
       }
     }
-    // The old files' bytes are no longer needed: freed before the new files are parsed.
-    oldBytes = [:]
-    var newPayloads: [String: JSONValue] = [:]
+    var newPayloads: [String: Payload] = [:]
     for locale in group.locales {
       guard let bytes = newBytes[locale] else { continue }
       let file = new.displayPath(path(locale))
       if let donor = donors[locale] {
-        newPayloads[locale] = try JSONParser.parse(bytes, file: file, sharingWith: donor)
-      } else if let value = oldPayloads[locale] {
-        newPayloads[locale] = value
+        newPayloads[locale] = .parsed(try JSONParser.parse(bytes, file: file, sharingWith: donor))
+      } else if let payload = oldPayloads[locale] {
+        newPayloads[locale] = payload
       } else {
-        newPayloads[locale] = try JSONParser.parse(bytes, file: file)
+        try JSONParser.validate(bytes, file: file)
+        newPayloads[locale] = .validated(bytes)
       }
     }
-    return (changed, oldPayloads, newPayloads)
+    return (Set(changed), oldPayloads, newPayloads)
   }
 
   private func validate(_ contents: [String: [UInt8]], in files: BaselineFiles) throws {
