@@ -21,7 +21,7 @@ CATEGORIES = [
     ("validating byte-equal files", r"GroupDiff\.validate|JSONParser\.validate|acceptsInOrder"),
     ("FOSMVVM key rules", r"FOSMVVMKeys"),
     ("localized pointers (shape rule)", r"LocalizedPointers|Memo\.value"),
-    ("base-locale fallbacks", r"FileDiff\.fallbacks"),
+    ("base-locale fallbacks", r"FileDiff\.(fallbacks|fallbackCandidates|newFallbacks)"),
     ("file diff", r"FileDiff|PayloadDiff|StablePaths"),
     ("canonical writing", r"CanonicalJSON|ObjectBox\.appendCanonical|Slot\.appendCanonical"
                           r"|JSONTokenWriter|canonicalBytes"),
