@@ -89,14 +89,21 @@ struct GroupDiff {
   /// One tree's file of the group: parsed, or its bytes, validated, parsed when a rule asks.
   private enum Payload: Sendable {
     case parsed(JSONValue)
-    case validated([UInt8])
+    case validated([UInt8], file: String)
 
-    /// Bytes that validated parse alike (`validationAgreesWithTheParser`), so no error is
-    /// left to report here.
+    /// The payload's value. Bytes that validated parse alike (validation is the parser's
+    /// own check: `validationAgreesWithTheParser`), so a failure here is ContractKit's bug,
+    /// stopped loudly rather than read as some other value.
     var value: JSONValue {
       switch self {
-      case .parsed(let value): value
-      case .validated(let bytes): (try? JSONParser.parse(bytes, file: "")) ?? .null
+      case .parsed(let value):
+        return value
+      case .validated(let bytes, let file):
+        do {
+          return try JSONParser.parse(bytes, file: file)
+        } catch {
+          preconditionFailure("\(file) validated but does not parse: \(error.reason)")
+        }
       }
     }
   }
@@ -130,7 +137,7 @@ struct GroupDiff {
         (oldPayloads[locale], donors[locale]) = (.parsed(value), donor)
       } else {
         try JSONParser.validate(bytes, file: file)
-        oldPayloads[locale] = .validated(bytes)
+        oldPayloads[locale] = .validated(bytes, file: file)
       }
     }
     var newPayloads: [String: Payload] = [:]
@@ -143,7 +150,7 @@ struct GroupDiff {
         newPayloads[locale] = payload
       } else {
         try JSONParser.validate(bytes, file: file)
-        newPayloads[locale] = .validated(bytes)
+        newPayloads[locale] = .validated(bytes, file: file)
       }
     }
     return (Set(changed), oldPayloads, newPayloads)

@@ -301,17 +301,22 @@ extension JSONParser {
     /// Moves the cursor past JSON whitespace: space, tab, line feed and carriage return.
     @inline(__always)
     mutating func skipWhitespace() {
-      let bytes = self.bytes
-      var index = offset
+      offset = Self.skippingWhitespace(bytes, from: offset)
+    }
+
+    /// The index of the first byte from `index` on that is not JSON whitespace.
+    @inline(__always)
+    static func skippingWhitespace(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int)
+      -> Int
+    {
+      var index = index
       while index < bytes.count {
         switch bytes[index] {
         case 0x20, 0x0A, 0x0D, 0x09: index += 1
-        default:
-          offset = index
-          return
+        default: return index
         }
       }
-      offset = index
+      return index
     }
   }
 }
