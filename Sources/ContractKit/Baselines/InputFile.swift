@@ -111,7 +111,7 @@ enum InputFile {
     let capacity = min(max(0, expected), limit) + 1
     var failure: InputError?
     var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-      switch fill(buffer, from: descriptor, display: display) {
+      switch fill(buffer, from: descriptor, display: display, endsAt: expected) {
       case .success(let count): initialized = count
       case .failure(let error): (initialized, failure) = (0, error)
       }
@@ -136,8 +136,14 @@ enum InputFile {
   }
 
   /// Reads into `buffer` until it is full or the input ends; the count read.
+  ///
+  /// A read that stops short at `end` (a regular file's size when it was examined, `0` when
+  /// unknown) ends the input without asking again: a regular file's read comes back short
+  /// only at its end, and there it agrees with the size seen, so the read that would return
+  /// nothing is one system call a file saved. A file that grew fills the spare byte and is
+  /// read on; one that came back short of its size is asked again.
   private static func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, from descriptor: Int32,
-                           display: String) -> Result<Int, InputError>
+                           display: String, endsAt end: Int = 0) -> Result<Int, InputError>
   {
     guard let base = buffer.baseAddress else { return .success(0) }
     var count = 0
@@ -145,6 +151,7 @@ enum InputFile {
       let result = Platform.read(descriptor, base + count, buffer.count - count)
       if result > 0 {
         count += result
+        if end > 0, count == end { break }
       } else if result == 0 {
         break
       } else if errno != EINTR {
