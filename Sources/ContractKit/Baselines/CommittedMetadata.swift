@@ -35,7 +35,7 @@ final class CommittedMetadata {
     var result: ContractMetadata?
     if let bytes {
       let display = files.displayPath(path)
-      result = try ContractMetadata(json: JSONParser.parse(bytes, file: display), file: display)
+      result = try ContractMetadata(bytes: bytes, file: display)
     }
     parsed = .some(result)
     return result

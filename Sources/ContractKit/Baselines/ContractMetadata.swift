@@ -94,9 +94,21 @@ extension ContractMetadata {
     return .object(document)
   }
 
+  /// Reads the bytes of `contract.json`: from their tokens (``JSONTokens/document(_:)``),
+  /// without the tree of dictionaries a parsed value is, or, where only the parser can say
+  /// what they mean (or what is wrong with them), from the parsed value.
+  /// - Throws: ``InputError`` naming `file` and the position or JSON Pointer of what is wrong.
+  package init(bytes: [UInt8], file: String) throws(InputError) {
+    if let document = JSONTokens.document(bytes) {
+      try self.init(json: document, file: file)
+    } else {
+      try self.init(json: JSONParser.parse(bytes, file: file), file: file)
+    }
+  }
+
   /// Reads `contract.json`.
   /// - Throws: ``InputError`` naming `file` and the JSON Pointer of what is wrong.
-  package init(json: JSONValue, file: String) throws(InputError) {
+  package init<Node: JSONNode>(json: Node, file: String) throws(InputError) {
     func fail(_ pointer: String, _ expected: String) -> InputError {
       InputError(file: file, reason: "expected \(expected) at '\(pointer)' in contract metadata")
     }
@@ -104,8 +116,8 @@ extension ContractMetadata {
       guard let value = json[key]?.stringValue else { throw fail("/\(key)", "a string") }
       return value
     }
-    func strings(_ value: JSONValue?, _ pointer: String) throws(InputError) -> [String] {
-      guard case .array(let items)? = value else { throw fail(pointer, "an array of strings") }
+    func strings(_ value: Node?, _ pointer: String) throws(InputError) -> [String] {
+      guard let items = value?.elements else { throw fail(pointer, "an array of strings") }
       var result: [String] = []
       for item in items {
         guard let text = item.stringValue else { throw fail(pointer, "an array of strings") }
@@ -123,12 +135,12 @@ extension ContractMetadata {
     decoder = try json["decoder"].map { value throws(InputError) in
       try DecoderDeclaration(json: value, file: file)
     }
-    guard case .object(let paths)? = json["paths"] else { throw fail("/paths", "an object") }
+    guard let paths = json["paths"]?.members else { throw fail("/paths", "an object") }
     var annotations: [String: [PathAnnotation]] = [:]
     for (pattern, entry) in paths {
       // Spelled only for an error: escaping every pattern costs seconds on deep payloads.
       func pointer() -> String { JSONPointer.appending(pattern, to: "/paths") }
-      guard case .array(let items) = entry else { throw fail(pointer(), "an array") }
+      guard let items = entry.elements else { throw fail(pointer(), "an array") }
       var list: [PathAnnotation] = []
       for item in items {
         guard let annotation = Self.annotation(from: item) else {
@@ -158,18 +170,16 @@ extension ContractMetadata {
     return .object(object)
   }
 
-  private static func annotation(from json: JSONValue) -> PathAnnotation? {
+  private static func annotation<Node: JSONNode>(from json: Node) -> PathAnnotation? {
     func strings(_ key: String) -> [String]? {
-      guard case .array(let items)? = json[key] else { return nil }
+      guard let items = json[key]?.elements else { return nil }
       let texts = items.compactMap(\.stringValue)
       return texts.count == items.count ? texts : nil
     }
     func version(_ key: String) -> SystemVersion?? {
-      switch json[key] {
-      case .null?: return .some(nil)
-      case .string(let text)?: return (try? SystemVersion(parsing: text)).map { .some($0) }
-      default: return nil
-      }
+      guard let value = json[key] else { return nil }
+      if value.isNull { return .some(nil) }
+      return value.stringValue.flatMap { try? SystemVersion(parsing: $0) }.map { .some($0) }
     }
     switch json["kind"]?.stringValue {
     case "localized": return strings("keys").map { .localized(keys: $0) }

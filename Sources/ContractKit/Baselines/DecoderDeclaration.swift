@@ -90,12 +90,12 @@ struct DecoderDeclaration: Sendable, Hashable {
 
   /// Reads the `decoder` member of `contract.json`.
   /// - Throws: ``InputError`` naming `file` and the member that is not what it should be.
-  init(json: JSONValue, file: String) throws(InputError) {
-    guard case .object(let members) = json else {
+  init<Node: JSONNode>(json: Node, file: String) throws(InputError) {
+    guard json.members != nil else {
       throw InputError(file: file, reason: "expected an object at '/decoder' in contract metadata")
     }
     func text(_ key: String) throws(InputError) -> String? {
-      guard let value = members[key] else { return nil }
+      guard let value = json[key] else { return nil }
       guard let text = value.stringValue else {
         throw InputError(file: file, reason: "expected a string at '/decoder/\(key)' in contract "
           + "metadata")
@@ -105,7 +105,7 @@ struct DecoderDeclaration: Sendable, Hashable {
     keys = try text("keys")
     dates = try text("dates")
     data = try text("data")
-    if case .array(let spellings)? = members["nonConformingFloats"] {
+    if let spellings = json["nonConformingFloats"]?.elements {
       let texts = spellings.compactMap(\.stringValue)
       guard texts.count == 3, spellings.count == 3 else {
         throw InputError(file: file, reason: "expected three strings at "
@@ -113,7 +113,7 @@ struct DecoderDeclaration: Sendable, Hashable {
       }
       nonConformingFloats = texts
     }
-    allowsJSON5 = members["allowsJSON5"] == .bool(true)
-    assumesTopLevelDictionary = members["assumesTopLevelDictionary"] == .bool(true)
+    allowsJSON5 = json["allowsJSON5"]?.boolValue == true
+    assumesTopLevelDictionary = json["assumesTopLevelDictionary"]?.boolValue == true
   }
 }

@@ -47,9 +47,11 @@ struct TranslationSource: Sendable, Hashable {
 
   /// Reads the sources of a `contract.json` document, `[]` when it keeps none.
   /// - Throws: ``InputError`` naming `file` and the pointer of a malformed entry.
-  static func read(_ document: JSONValue, file: String) throws(InputError) -> [TranslationSource] {
+  static func read<Node: JSONNode>(_ document: Node, file: String) throws(InputError)
+    -> [TranslationSource]
+  {
     guard let list = document[key] else { return [] }
-    guard case .array(let items) = list else {
+    guard let items = list.elements else {
       throw InputError(file: file, reason: "expected an array at '/\(key)' in contract metadata")
     }
     var sources: [TranslationSource] = []
@@ -63,8 +65,8 @@ struct TranslationSource: Sendable, Hashable {
           reason: "expected locale, variant, path, base and translation at '/\(key)/\(index)' "
             + "in contract metadata")
       }
-      sources.append(TranslationSource(locale: locale, variant: variant, path: path, base: base,
-                                       translation: translation))
+      sources.append(TranslationSource(locale: locale, variant: variant, path: path,
+                                       base: base.value, translation: translation.value))
     }
     return sources
   }

@@ -3,16 +3,29 @@ extension JSONTokens {
 
   /// The token index of the member `key` of the object at `index`; `nil` when the token is
   /// not an object or has no such member. Keys compare as `String`s do, as a parsed object's
-  /// dictionary finds them.
+  /// dictionary finds them: the document's keys are plain ASCII, so an ASCII `key` is
+  /// compared byte for byte, without a `String` made of each key.
   package func member(_ key: String, of index: Int) -> Int? {
     let token = tokens[index]
     guard token.kind == .object else { return nil }
-    var child = index + 1
-    for _ in 0..<token.count {
-      if text(ofKey: child) == key { return child + 1 }
-      child = next(after: child + 1)
+    var key = key
+    return key.withUTF8 { utf8 in
+      let isASCII = utf8.allSatisfy { $0 < 0x80 }
+      return source.withUnsafeBufferPointer { source in
+        var child = index + 1
+        for _ in 0..<token.count {
+          let name = tokens[child]
+          let found = isASCII
+            ? name.count == utf8.count
+              && UnsafeBufferPointer(rebasing: source[name.start..<(name.start + name.count)])
+                .elementsEqual(utf8)
+            : text(ofKey: child) == String(decoding: utf8, as: UTF8.self)
+          if found { return child + 1 }
+          child = next(after: child + 1)
+        }
+        return nil
+      }
     }
-    return nil
   }
 
   /// The token index of the element at `position` of the array at `index`; `nil` when the

@@ -244,7 +244,7 @@ package final class JSONTokens {
   }
 
   /// The string token at `index`, as the parser reads it.
-  private func string(at index: Int) -> String {
+  func string(at index: Int) -> String {
     let token = tokens[index]
     let range = token.start..<(token.start + token.count)
     return token.isRewritten
@@ -313,7 +313,7 @@ package final class JSONTokens {
 
   /// Whether the key at token `lhs` sorts before the key at token `rhs`: keys are plain
   /// ASCII, so their bytes are their code points.
-  private func keyPrecedes(_ lhs: Int, _ rhs: Int) -> Bool {
+  func keyPrecedes(_ lhs: Int, _ rhs: Int) -> Bool {
     let (left, right) = (tokens[lhs], tokens[rhs])
     return source.withUnsafeBytes { bytes in
       guard let base = bytes.baseAddress else { return false }
@@ -324,7 +324,7 @@ package final class JSONTokens {
   }
 
   /// Whether the keys at tokens `lhs` and `rhs` are the same.
-  private func sameKey(_ lhs: Int, _ rhs: Int) -> Bool {
+  func sameKey(_ lhs: Int, _ rhs: Int) -> Bool {
     let (left, right) = (tokens[lhs], tokens[rhs])
     guard left.count == right.count else { return false }
     return source.withUnsafeBytes { bytes in

@@ -42,7 +42,7 @@ struct DecoderDeclarationTests {
         + "yyyy-MM-dd HH:mm:ss or as seconds since 1970)",
     ])
     #expect {
-      try DecoderDeclaration(json: .object(["keys": .bool(true)]), file: "contract.json")
+      try DecoderDeclaration(json: JSONValue.object(["keys": .bool(true)]), file: "contract.json")
     } throws: { "\($0)" == "contract.json: expected a string at '/decoder/keys' in contract metadata" }
   }
 
