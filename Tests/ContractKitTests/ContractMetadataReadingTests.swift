@@ -75,12 +75,8 @@ struct ContractMetadataReadingTests {
     let text = "{\"contract\": \"A\", \"version\": \"1.0.0\", \"baseLocale\": \"en\",\n"
       + "\"locales\": [\"en\"],\n\"variants\": [\"default\"], \"paths\": {\n" + member + "}}"
     #expect(JSONTokens.document(Array(text.utf8)) == nil)
-    #expect(throws: InputError.self) { try Self.reading(text) }
-    do {
-      _ = try Self.reading(text)
-    } catch {
-      #expect("\(error)".hasPrefix("contract.json:\(line):\(column): duplicate key"),
-              "\(error)")
+    #expect { _ = try Self.reading(text) } throws: {
+      "\($0)".hasPrefix("contract.json:\(line):\(column): duplicate key")
     }
   }
 

@@ -20,9 +20,7 @@ extension JSONTokens {
         child = next(after: child + 1)
       }
       keys.sort { keyPrecedes($0, $1) }
-      for position in keys.indices.dropFirst() where sameKey(keys[position - 1], keys[position]) {
-        return true
-      }
+      if repeatsKey(sorted: keys) { return true }
     }
     return false
   }

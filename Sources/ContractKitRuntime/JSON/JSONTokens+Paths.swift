@@ -8,8 +8,8 @@ extension JSONTokens {
   package func member(_ key: String, of index: Int) -> Int? {
     let token = tokens[index]
     guard token.kind == .object else { return nil }
-    var key = key
-    return key.withUTF8 { utf8 in
+    var spelling = key
+    return spelling.withUTF8 { utf8 in
       let isASCII = utf8.allSatisfy { $0 < 0x80 }
       return source.withUnsafeBufferPointer { source in
         var child = index + 1
@@ -19,7 +19,7 @@ extension JSONTokens {
             ? name.count == utf8.count
               && UnsafeBufferPointer(rebasing: source[name.start..<(name.start + name.count)])
                 .elementsEqual(utf8)
-            : text(ofKey: child) == String(decoding: utf8, as: UTF8.self)
+            : text(ofKey: child) == key
           if found { return child + 1 }
           child = next(after: child + 1)
         }

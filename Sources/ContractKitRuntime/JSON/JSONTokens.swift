@@ -297,10 +297,7 @@ package final class JSONTokens {
   /// Sorts the key tokens `keys`, remembers the shape, and notes a key twice.
   private func learnOrder(of keys: [Int]) -> [Int] {
     let order = keys.indices.sorted { keyPrecedes(keys[$0], keys[$1]) }
-    for position in order.indices.dropFirst()
-    where sameKey(keys[order[position - 1]], keys[order[position]]) {
-      isAmbiguous = true
-    }
+    if repeatsKey(sorted: order.map { keys[$0] }) { isAmbiguous = true }
     let shape = Shape(keys: keys, order: order)
     if shapes.count < Self.shapeCount {
       shapes.append(shape)
@@ -321,6 +318,12 @@ package final class JSONTokens {
                                         min(left.count, right.count))
       return order != 0 ? order < 0 : left.count < right.count
     }
+  }
+
+  /// Whether two neighbours of the key tokens `keys`, sorted by ``keyPrecedes(_:_:)``, are
+  /// the same key: whether the object holds a key twice.
+  func repeatsKey(sorted keys: [Int]) -> Bool {
+    keys.indices.dropFirst().contains { sameKey(keys[$0 - 1], keys[$0]) }
   }
 
   /// Whether the keys at tokens `lhs` and `rhs` are the same.
