@@ -111,6 +111,29 @@ struct TreeDiffLocalizationTests {
     #expect(Set(run.kinds) == ["value-changed"])
   }
 
+  @Test("a text kept where the base locale's text became it is a new fallback")
+  func fallbackByBaseChange() throws {
+    // German's text is where it was, unchanged; only English now says the same. The walk
+    // that leaves out texts the old file had must ask the old base too, not the old text
+    // alone.
+    let old = Dashboard.tree { locale, value in
+      if locale == "de" { value.set("/greeting", to: "Hallo") }
+    }
+    let new = Dashboard.tree { locale, value in
+      if locale != "es" { value.set("/greeting", to: "Hallo") }
+      value.set("/count", to: 9)
+    }
+    let run = try runDiff(old: old, new: new)
+    #expect(run.lines == [
+      "value-changed info Dashboard 1.0.0 de default /count",
+      "translation-fallback warning Dashboard 1.0.0 de default /greeting",
+      "value-changed info Dashboard 1.0.0 en default /count",
+      "text-changed info Dashboard 1.0.0 en default /greeting",
+      "value-changed info Dashboard 1.0.0 es default /count",
+      "translation-stale warning Dashboard 1.0.0 es default /greeting",
+    ])
+  }
+
   @Test("a fallback with --strict exits 1")
   func fallbackStrict() throws {
     let (old, new) = Self.neverTranslated

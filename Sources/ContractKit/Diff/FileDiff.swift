@@ -49,122 +49,27 @@ struct FileDiff {
   /// the way matched alike (``ArrayMatching/namedAlike(_:_:)``), is one place with one role
   /// in both files: ``StablePaths`` resolves the shape rule's places to that pointer in both
   /// or in neither, and both files have the same metadata. So it is a fallback in both or in
-  /// neither, never a new one. Only the other texts are given a role, so a change that
-  /// touches no such text never makes the shape rule walk its group's locales.
+  /// neither, never a new one (``FallbackCandidates/new(in:base:roles:old:oldBase:oldRoles:)``
+  /// leaves it out). Only the other texts are given a role, so a change that touches no such
+  /// text never makes the shape rule walk its group's locales.
   private func newFallbacks(old: JSONValue, new: JSONValue, oldPaths: inout StablePaths,
                             newPaths: inout StablePaths) -> [Finding]
   {
     guard let baseNew = base?.new else { return [] }
-    let candidates = fallbackCandidates(in: new, base: baseNew, roles: roles, old: old)
-    guard !candidates.isEmpty else { return [] }
-    let oldCandidates = base?.old.map {
-      fallbackCandidates(in: old, base: $0, roles: oldRoles, old: nil)
-    } ?? []
-    var oldTexts: [String: String] = [:]
-    for candidate in oldCandidates { oldTexts[candidate.pointer] = candidate.text }
+    let candidates = FallbackCandidates.new(in: new, base: baseNew, roles: roles, old: old,
+                                            oldBase: base?.old, oldRoles: oldRoles)
     var oldFallbacks: Set<[String]>?
     var found: [Finding] = []
     for candidate in candidates {
-      if candidate.isPlacedAlike, oldTexts[candidate.pointer] == candidate.text { continue }
       guard let fallback = candidate.fallback(in: file, roles: roles) else { continue }
       let known = oldFallbacks ?? Set(
-        oldCandidates.compactMap { $0.fallback(in: file, roles: oldRoles) }
+        (base?.old.map { FallbackCandidates.all(in: old, base: $0, roles: oldRoles) } ?? [])
+          .compactMap { $0.fallback(in: file, roles: oldRoles) }
           .map { Self.key($0, &oldPaths) })
       oldFallbacks = known
       if !known.contains(Self.key(fallback, &newPaths)) { found.append(fallback) }
     }
     return found
-  }
-
-  /// A string equal to the base locale's non-empty text at the same place: a fallback where
-  /// the place is localized.
-  private struct Candidate {
-    let pointer: String
-    let pattern: String
-    let text: String
-    /// Whether the old file has a value at `pointer`, reached through containers of the same
-    /// kinds, with every array on the way matched alike.
-    let isPlacedAlike: Bool
-
-    func fallback(in file: ContractCase, roles: PathRoles) -> Finding? {
-      guard roles.role(pointer: pointer, pattern: pattern, key: nil) == .localized else {
-        return nil
-      }
-      return .baseLocaleText(at: pointer, in: file, now: .string(text))
-    }
-  }
-
-  /// The strings of `value` equal to `base`'s non-empty text at the same place, in the order
-  /// of their paths; each placed alike or not in `old`, the old file, when there is one.
-  private func fallbackCandidates(in value: JSONValue, base: JSONValue, roles: PathRoles,
-                                  old: JSONValue?) -> [Candidate]
-  {
-    var found: [Candidate] = []
-    fallbackCandidates(in: value, base: base, roles: roles, pointer: "", pattern: "",
-                       old: old, into: &found)
-    return found
-  }
-
-  /// Pointers are spelled only on the way to such a string, and an object's members are
-  /// put in order only when some of them may hold one. `old` is the old file's value at
-  /// `pointer`, while it is placed alike.
-  private func fallbackCandidates(in value: JSONValue, base: JSONValue, roles: PathRoles,
-                                  pointer: String, pattern: String, old: JSONValue?,
-                                  into found: inout [Candidate])
-  {
-    switch (value, base) {
-    case (.string(let text), .string):
-      if Self.mayFallBack(value, base) {
-        found.append(Candidate(pointer: pointer, pattern: pattern, text: text,
-                               isPlacedAlike: old != nil))
-      }
-    case (.object(let members), .object(let baseMembers)):
-      var oldMembers: [String: JSONValue]?
-      if case .object(let membersThen)? = old { oldMembers = membersThen }
-      var keys: [String] = []
-      for (key, member) in members {
-        guard let baseMember = baseMembers[key], Self.mayFallBack(member, baseMember),
-          !WireIdentity.isIdentityObject(member, key: key)
-        else { continue }
-        keys.append(key)
-      }
-      for key in keys.sorted(by: codePointOrder) {
-        guard let member = members[key], let baseMember = baseMembers[key] else { continue }
-        fallbackCandidates(in: member, base: baseMember, roles: roles,
-                           pointer: JSONPointer.appending(key, to: pointer),
-                           pattern: JSONPointer.appending(key, to: pattern),
-                           old: oldMembers?[key], into: &found)
-      }
-    case (.array(let elements), .array(let baseElements)):
-      let elementPattern = JSONPointer.appending("*", to: pattern)
-      let member = roles.identityMember(ofElementsAt: elementPattern)
-      var oldElements: [JSONValue]?
-      if case .array(let elementsThen)? = old, ArrayMatching.namedAlike(elementsThen, elements) {
-        oldElements = elementsThen
-      }
-      for pair in ArrayMatching.pairs(baseElements, elements, identifiedBy: member) {
-        guard let baseIndex = pair.old, let index = pair.new,
-          Self.mayFallBack(elements[index], baseElements[baseIndex])
-        else { continue }
-        let oldElement = oldElements.flatMap { $0.indices.contains(index) ? $0[index] : nil }
-        fallbackCandidates(in: elements[index], base: baseElements[baseIndex], roles: roles,
-                           pointer: JSONPointer.appending(index, to: pointer),
-                           pattern: elementPattern, old: oldElement, into: &found)
-      }
-    default:
-      return
-    }
-  }
-
-  /// Whether ``fallbackCandidates(in:base:roles:old:)`` could find anything in `value`:
-  /// `false` for a number, a boolean, `null`, a value of another kind than the base's, and
-  /// a string that is empty or not the base's.
-  private static func mayFallBack(_ value: JSONValue, _ base: JSONValue) -> Bool {
-    switch (value, base) {
-    case (.string(let text), .string(let baseText)): !text.isEmpty && text == baseText
-    case (.object, .object), (.array, .array): true
-    default: false
-    }
   }
 
   /// `regression` as `translation-lost` where it is a text that emptied or fell back to the
