@@ -251,6 +251,53 @@ struct JSONParserTests {
     #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
   }
 
+  @Test("every byte at every place in a line break's indentation: validation as the parser")
+  func validationOfEveryIndentationByte() {
+    // The one-pass check takes a line feed's indentation eight spaces at a time: each byte
+    // value at each place of an 18-space indentation, in each of the eight places a
+    // pretty-printed document breaks its lines, and the document cut there.
+    func inOrder(_ bytes: [UInt8]) -> Bool {
+      bytes.withUnsafeBufferPointer { buffer in
+        var reader = JSONParser.Reader(bytes: buffer, file: "f.json")
+        return reader.acceptsInOrder()
+      }
+    }
+    let pieces = [#"{"#, #""a" : ["#, "1,", "2", #"],"#, #""b" : {"#, #""c" : null"#, "}", "}"]
+      .map { Array($0.utf8) }
+    var disagreements: [String] = []
+    var onePass = 0
+    for byte in UInt8.min...UInt8.max {
+      let isWhitespace = [0x20, 0x0A, 0x0D, 0x09].contains(byte)
+      for place in 0..<18 {
+        var probe = Array("\n".utf8) + Array(repeating: UInt8(ascii: " "), count: 18)
+        probe[1 + place] = byte
+        for site in 1..<pieces.count {
+          var document = pieces[0]
+          var cut: [UInt8] = []
+          for index in 1..<pieces.count {
+            document += index == site ? probe : Array("\n  ".utf8)
+            if index == site { cut = document }
+            document += pieces[index]
+          }
+          for bytes in [document, cut] {
+            let parsed = Result { () throws(InputError) in _ = try JSONParser.parse(bytes, file: "f") }
+            let validated = Result { () throws(InputError) in try JSONParser.validate(bytes, file: "f") }
+            switch (parsed, validated) {
+            case (.success, .success): break
+            case (.failure(let expected), .failure(let got)) where expected == got: break
+            default:
+              disagreements.append("byte \(byte) at \(place), line \(site): \(parsed), \(validated)")
+            }
+          }
+          // Whitespace leaves a document in canonical order: taken in one pass.
+          if isWhitespace, inOrder(document) { onePass += 1 }
+        }
+      }
+    }
+    #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    #expect(onePass == 4 * 18 * (pieces.count - 1))
+  }
+
   @Test("a document nested deeper than the one-pass check follows is the reader's to decide")
   func validationBeyondTheAcceptedDepth() throws {
     func nested(_ depth: Int) -> [UInt8] {

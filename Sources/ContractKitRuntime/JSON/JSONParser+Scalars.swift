@@ -283,11 +283,11 @@ extension JSONParser.Reader {
     while end < bytes.count, Self.isWordByte(bytes[end]) { end += 1 }
     let word = UnsafeBufferPointer(rebasing: bytes[offset..<end])
     let value: JSONValue? =
-      if word.elementsEqual("true".utf8) {
+      if Self.word(word, is: "true") {
         .bool(true)
-      } else if word.elementsEqual("false".utf8) {
+      } else if Self.word(word, is: "false") {
         .bool(false)
-      } else if word.elementsEqual("null".utf8) {
+      } else if Self.word(word, is: "null") {
         .null
       } else {
         nil
@@ -313,6 +313,15 @@ extension JSONParser.Reader {
   }
 
   /// Whether `byte` can be part of an unquoted word such as `true`, `NaN` or a bare key.
+  /// Whether `word` is `literal`, compared as bytes (a `String`'s view would be walked as a
+  /// sequence).
+  @inline(__always)
+  private static func word(_ word: UnsafeBufferPointer<UInt8>, is literal: StaticString) -> Bool {
+    guard word.count == literal.utf8CodeUnitCount else { return false }
+    for index in word.indices where word[index] != literal.utf8Start[index] { return false }
+    return true
+  }
+
   static func isWordByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),

@@ -46,7 +46,7 @@ extension JSONParser.Reader {
         switch byte {
         case UInt8(ascii: "{"), UInt8(ascii: "["):
           let opensObject = byte == UInt8(ascii: "{")
-          index = Self.skippingWhitespace(bytes, from: index + 1)
+          index = Self.skippingLineBreak(bytes, from: index + 1)
           let close = opensObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
           if index < count, bytes[index] == close {
             index += 1
@@ -81,7 +81,7 @@ extension JSONParser.Reader {
         }
         // A value ended: close every container that ends after it.
         while depth > 0 {
-          index = Self.skippingWhitespace(bytes, from: index)
+          index = Self.skippingLineBreak(bytes, from: index)
           guard index < count else { return false }
           let slot = 2 * (depth - 1)
           let inObject = stack[slot] != -1
@@ -91,6 +91,8 @@ extension JSONParser.Reader {
             if inObject {
               index = Self.keyInOrder(bytes, at: index, slot: slot, in: stack)
               guard index >= 0 else { return false }
+            } else {
+              index = Self.skippingLineBreak(bytes, from: index)
             }
             continue value
           }
@@ -115,7 +117,7 @@ extension JSONParser.Reader {
                                  in stack: UnsafeMutableBufferPointer<Int>) -> Int
   {
     let count = bytes.count
-    let quote = skippingWhitespace(bytes, from: index)
+    let quote = skippingLineBreak(bytes, from: index)
     guard quote < count, bytes[quote] == JSONByte.quote else { return -1 }
     let start = quote + 1
     let end = endOfPlainRun(bytes, from: start)

@@ -318,5 +318,27 @@ extension JSONParser {
       }
       return index
     }
+
+    /// ``skippingWhitespace(_:from:)`` where a pretty-printed document breaks its line: a
+    /// line feed and the next line's indentation, whose spaces are taken eight at a time
+    /// while eight remain. Any other run is skipped byte by byte, as most runs (one space
+    /// after a colon) are shorter than a word.
+    @inline(__always)
+    static func skippingLineBreak(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+      var index = index
+      if index < bytes.count, bytes[index] == 0x0A, let base = UnsafeRawPointer(bytes.baseAddress) {
+        index += 1
+        while index + 8 <= bytes.count {
+          let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+          let others = word ^ 0x2020_2020_2020_2020
+          if others != 0 {
+            index += others.trailingZeroBitCount / 8
+            break
+          }
+          index += 8
+        }
+      }
+      return skippingWhitespace(bytes, from: index)
+    }
   }
 }
