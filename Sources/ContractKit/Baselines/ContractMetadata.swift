@@ -137,6 +137,7 @@ extension ContractMetadata {
     }
     guard let paths = json["paths"]?.members else { throw fail("/paths", "an object") }
     var annotations: [String: [PathAnnotation]] = [:]
+    annotations.reserveCapacity(paths.count)
     for (pattern, entry) in paths {
       // Spelled only for an error: escaping every pattern costs seconds on deep payloads.
       func pointer() -> String { JSONPointer.appending(pattern, to: "/paths") }

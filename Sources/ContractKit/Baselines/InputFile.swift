@@ -32,14 +32,14 @@ enum InputFile {
   ///
   /// - Parameters:
   ///   - path: The path to open.
-  ///   - display: How messages name the file.
+  ///   - display: How messages name the file; spelled only for a message.
   ///   - rules: What may stand at `path`.
   ///   - limit: The most bytes read; a longer file is an error.
   ///   - folder: The open folder a relative `path` is in (``openFolder(_:)``); by default
   ///     the working directory.
   /// - Throws: ``InputError`` naming `display` and the reason: a link, a FIFO, a device, a
   ///   folder, a file over the limit, or the system's own reason (`Permission denied`).
-  static func read(_ path: String, display: String, rules: Rules = .baseline,
+  static func read(_ path: String, display: @autoclosure () -> String, rules: Rules = .baseline,
                    limit: Int = sizeLimit, in folder: Int32 = AT_FDCWD)
     throws(InputError) -> [UInt8]?
   {
@@ -49,20 +49,20 @@ enum InputFile {
     guard descriptor >= 0 else {
       let code = errno
       if code == ENOENT || code == ENOTDIR { return nil }
-      throw InputError(file: display, reason: openFailure(path, code: code, in: folder))
+      throw InputError(file: display(), reason: openFailure(path, code: code, in: folder))
     }
     defer { close(descriptor) }
     var info = stat()
     guard fstat(descriptor, &info) == 0 else {
-      throw InputError(file: display, reason: "cannot be examined: \(Platform.errorText)")
+      throw InputError(file: display(), reason: "cannot be examined: \(Platform.errorText)")
     }
     let type = info.st_mode & S_IFMT
     if type != S_IFREG, rules == .baseline || type == S_IFDIR {
-      throw InputError(file: display, reason: "\(describe(type: type)), not a regular file; "
+      throw InputError(file: display(), reason: "\(describe(type: type)), not a regular file; "
         + "it is never read")
     }
     if type == S_IFREG, Int(info.st_size) > limit {
-      throw tooLarge(display, limit: limit)
+      throw tooLarge(display(), limit: limit)
     }
     return try readAll(descriptor, expected: type == S_IFREG ? Int(info.st_size) : 0,
                        display: display, limit: limit)
@@ -105,7 +105,8 @@ enum InputFile {
   /// was examined) sizes the first buffer, with one spare byte to notice a file that grew;
   /// anything past it (a pipe's bytes, a grown file's) is read in chunks. More than `limit`
   /// bytes is an error. Buffers are not zeroed first: only the bytes read are kept.
-  private static func readAll(_ descriptor: Int32, expected: Int, display: String, limit: Int)
+  private static func readAll(_ descriptor: Int32, expected: Int, display: () -> String,
+                              limit: Int)
     throws(InputError) -> [UInt8]
   {
     let capacity = min(max(0, expected), limit) + 1
@@ -118,14 +119,16 @@ enum InputFile {
     }
     if let failure { throw failure }
     guard bytes.count == capacity else { return bytes }
-    guard bytes.count <= limit else { throw tooLarge(display, limit: limit) }
+    guard bytes.count <= limit else { throw tooLarge(display(), limit: limit) }
     let rest = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64 * 1024) {
       chunk -> Result<Void, InputError> in
       while true {
         switch fill(chunk, from: descriptor, display: display) {
         case .failure(let error): return .failure(error)
         case .success(let count):
-          guard bytes.count + count <= limit else { return .failure(tooLarge(display, limit: limit)) }
+          guard bytes.count + count <= limit else {
+            return .failure(tooLarge(display(), limit: limit))
+          }
           bytes.append(contentsOf: chunk[..<count])
           if count < chunk.count { return .success(()) }
         }
@@ -143,7 +146,8 @@ enum InputFile {
   /// nothing is one system call a file saved. A file that grew fills the spare byte and is
   /// read on; one that came back short of its size is asked again.
   private static func fill(_ buffer: UnsafeMutableBufferPointer<UInt8>, from descriptor: Int32,
-                           display: String, endsAt end: Int = 0) -> Result<Int, InputError>
+                           display: () -> String, endsAt end: Int = 0)
+    -> Result<Int, InputError>
   {
     guard let base = buffer.baseAddress else { return .success(0) }
     var count = 0
@@ -155,7 +159,7 @@ enum InputFile {
       } else if result == 0 {
         break
       } else if errno != EINTR {
-        return .failure(InputError(file: display, reason: "cannot be read: \(Platform.errorText)"))
+        return .failure(InputError(file: display(), reason: "cannot be read: \(Platform.errorText)"))
       }
     }
     return .success(count)

@@ -184,6 +184,17 @@ package struct TreeDiff: Sendable {
     for folder in folders {
       let oldFiles = old.files(in: folder)
       let newFiles = new.files(in: folder)
+      if oldFiles.elementsEqual(newFiles) {
+        // Both trees list the same files (nearly always): each variant's pair whole.
+        var locales: [String: [String]] = [:]
+        for file in oldFiles { locales[file.variant, default: []].append(file.locale) }
+        for (variant, list) in locales {
+          let sorted = intern(list.sorted(by: codePointOrder))
+          groups.append(GroupDiff.Group(folder: folder, variant: variant, locales: sorted,
+                                        sharedLocales: sorted))
+        }
+        continue
+      }
       let inNew = Set(newFiles)
       let inOld = Set(oldFiles)
       unpaired += oldFiles.filter { !inNew.contains($0) }.map { Unpaired(file: $0, inOld: true) }
