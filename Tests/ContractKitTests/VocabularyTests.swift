@@ -73,6 +73,12 @@ struct VocabularyTests {
   func systemVersion() throws {
     let version = try SystemVersion(parsing: "1.10.2")
     #expect(version.versionString == "1.10.2")
+    // Spelled digit by digit: every number of digits, round trips included.
+    for part in [0, 7, 10, 99, 100, 1_000, 65_536, 123_456_789, Int.max] {
+      let spelled = SystemVersion(part, 0, part).versionString
+      #expect(spelled == "\(part).0.\(part)")
+      #expect(try SystemVersion(parsing: spelled) == SystemVersion(part, 0, part))
+    }
     #expect(SystemVersion(1, 2, 0) < version)
     #expect(try canonical(version) == "\"1.10.2\"\n")
     #expect(SystemVersion(1, 1, 0).bump(to: SystemVersion(2, 0, 0)) == .major)

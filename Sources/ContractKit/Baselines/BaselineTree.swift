@@ -83,9 +83,14 @@ struct BaselineTree: Sendable {
   /// Paths through two folders compare as their names followed by `/` do (`Foo-Bar/…`
   /// precedes `Foo/…`, as `-` precedes `/`), not as the bare names do.
   static func folderOrder(_ lhs: String, _ rhs: String) -> Bool {
+    folderOrder(utf8: lhs.utf8, rhs.utf8)
+  }
+
+  /// ``folderOrder(_:_:)`` of two names' UTF-8.
+  static func folderOrder<Bytes: Sequence<UInt8>>(utf8 lhs: Bytes, _ rhs: Bytes) -> Bool {
     let slash = UInt8(ascii: "/")
-    var left = lhs.utf8.makeIterator()
-    var right = rhs.utf8.makeIterator()
+    var left = lhs.makeIterator()
+    var right = rhs.makeIterator()
     while true {
       switch (left.next(), right.next()) {
       case (let l?, let r?): if l != r { return l < r }

@@ -22,8 +22,10 @@ struct DirectoryListing {
     /// The name as messages show it, control characters and bad bytes escaped.
     var displayName: String { DisplayText.escaped(bytes: bytes) }
 
-    /// The name for ordering: bad bytes replaced, which only entries reported as broken have.
-    var sortKey: String { name ?? String(decoding: bytes, as: UTF8.self) }
+    /// The name for ordering, as UTF-8: its own bytes where they are UTF-8 (whose byte
+    /// order is code point order), else with bad bytes replaced, which only entries reported
+    /// as broken have.
+    var sortBytes: [UInt8] { name != nil ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8) }
   }
 
   /// The entries of the folder at `path`, sorted by name, or with `folders` by
@@ -72,8 +74,8 @@ struct DirectoryListing {
   /// lists them: the one order of every listing, on disk or in git.
   static func sorted(_ entries: [Entry], folders: Bool) -> [Entry] {
     folders
-      ? entries.sorted { BaselineTree.folderOrder($0.sortKey, $1.sortKey) }
-      : entries.sorted { codePointOrder($0.sortKey, $1.sortKey) }
+      ? entries.sorted { BaselineTree.folderOrder(utf8: $0.sortBytes, $1.sortBytes) }
+      : entries.sorted { $0.sortBytes.lexicographicallyPrecedes($1.sortBytes) }
   }
 
   /// The kind `lstat` reports for the entry named `bytes` in `folder` (links not followed).

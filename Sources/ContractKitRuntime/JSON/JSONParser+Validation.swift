@@ -7,12 +7,16 @@ extension JSONParser {
   /// (``Reader/acceptsInOrder()``); any other runs the parser's own reader, without the
   /// containers (its dictionaries and arrays are most of a parse's cost), so every rule and
   /// every message is the parser's own.
+  /// `file` is spelled only for the full reader, which may have a message to give.
   /// - Throws: ``InputError`` as ``parse(_:file:)`` does.
-  package static func validate(_ bytes: [UInt8], file: String) throws(InputError) {
+  package static func validate(_ bytes: [UInt8], file: @autoclosure () -> String)
+    throws(InputError)
+  {
     let result = bytes.withUnsafeBufferPointer { buffer -> Result<Void, InputError> in
-      var quick = Reader(bytes: buffer, file: file)
+      // The one pass answers yes or no, naming no file.
+      var quick = Reader(bytes: buffer, file: "")
       if quick.acceptsInOrder() { return .success(()) }
-      var reader = Reader(bytes: buffer, file: file)
+      var reader = Reader(bytes: buffer, file: file())
       reader.keepsValues = false
       return Result { () throws(InputError) in _ = try reader.parseDocument() }
     }
@@ -132,12 +136,16 @@ extension JSONParser.Reader {
   }
 
   /// Whether the bytes at `first` sort strictly before those at `second`.
+  @inline(__always)
   private static func precedes(
     _ first: Range<Int>, _ second: Range<Int>, in bytes: UnsafeBufferPointer<UInt8>
   ) -> Bool {
     let common = min(first.count, second.count)
-    for step in 0..<common where bytes[first.lowerBound + step] != bytes[second.lowerBound + step] {
-      return bytes[first.lowerBound + step] < bytes[second.lowerBound + step]
+    var step = 0
+    while step < common {
+      let (left, right) = (bytes[first.lowerBound + step], bytes[second.lowerBound + step])
+      if left != right { return left < right }
+      step += 1
     }
     return first.count < second.count
   }

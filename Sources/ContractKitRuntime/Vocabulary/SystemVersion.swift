@@ -17,6 +17,9 @@ public struct SystemVersion: Sendable, Hashable, Comparable, CustomStringConvert
     self.patch = patch
   }
 
+  /// The parts' names, for messages.
+  private static let partNames = ["major", "minor", "patch"]
+
   /// Parses `"1.2.3"`.
   /// - Throws: ``ParseError`` saying which part is wrong and why.
   public init(parsing text: String) throws(ParseError) {
@@ -26,7 +29,7 @@ public struct SystemVersion: Sendable, Hashable, Comparable, CustomStringConvert
     }
     var numbers: [Int] = []
     for (index, part) in parts.enumerated() {
-      let name = ["major", "minor", "patch"][index]
+      let name = Self.partNames[index]
       guard !part.isEmpty else { throw ParseError(text: text, reason: "the \(name) part is empty") }
       guard part.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
         throw ParseError(text: text, reason: "the \(name) part '\(part)' is not a non-negative whole number")
@@ -43,7 +46,33 @@ public struct SystemVersion: Sendable, Hashable, Comparable, CustomStringConvert
   }
 
   /// `"major.minor.patch"`, the spelling used on the wire and in baseline paths.
-  public var versionString: String { "\(major).\(minor).\(patch)" }
+  ///
+  /// Written digit by digit on the stack: every path of a baseline tree spells it, and an
+  /// interpolation allocates its storage each time (a version fits a small string, which
+  /// does not).
+  public var versionString: String {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 3 * 20 + 2) { buffer in
+      var count = 0
+      func append(_ part: Int) {
+        let start = count
+        var rest = part.magnitude
+        repeat {
+          buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
+          count += 1
+          rest /= 10
+        } while rest > 0
+        buffer[start..<count].reverse()
+      }
+      append(major)
+      buffer[count] = UInt8(ascii: ".")
+      count += 1
+      append(minor)
+      buffer[count] = UInt8(ascii: ".")
+      count += 1
+      append(patch)
+      return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+    }
+  }
 
   public var description: String { versionString }
 
