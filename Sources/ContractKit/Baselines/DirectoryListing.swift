@@ -25,7 +25,9 @@ struct DirectoryListing {
     /// The name for ordering, as UTF-8: its own bytes where they are UTF-8 (whose byte
     /// order is code point order), else with bad bytes replaced, which only entries reported
     /// as broken have.
-    var sortBytes: [UInt8] { name != nil ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8) }
+    var sortBytes: [UInt8] {
+      name != nil ? bytes : Array(String(decoding: bytes, as: UTF8.self).utf8)
+    }
   }
 
   /// The entries of the folder at `path`, sorted by name, or with `folders` by
