@@ -312,7 +312,6 @@ extension JSONParser.Reader {
                 + "double quotes", at: offset)
   }
 
-  /// Whether `byte` can be part of an unquoted word such as `true`, `NaN` or a bare key.
   /// Whether `word` is `literal`, compared as bytes (a `String`'s view would be walked as a
   /// sequence).
   @inline(__always)
@@ -322,6 +321,7 @@ extension JSONParser.Reader {
     return true
   }
 
+  /// Whether `byte` can be part of an unquoted word such as `true`, `NaN` or a bare key.
   static func isWordByte(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
