@@ -193,4 +193,42 @@ struct CanonicalFastPathTests {
     let canonical = try encoder.encodeCanonical(value)
     #expect(canonical.bytes == CanonicalJSON.encode(try encoder.encode(value).value))
   }
+
+  @Test("members in every order, sizes and shared prefixes are written in code-point order")
+  func memberOrder() throws {
+    // Keys around the eight bytes compared as one number: equal up to eight and beyond,
+    // prefixes of each other, differing only in their ninth or last byte, and ASCII's
+    // extremes (a space, `!` and `~`, which sort before and after the quote that ends a key).
+    let stems = ["", "a", "a b", "ab", "ab!", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghij",
+                 "abcdefgh~", "abcdefgh ", "abcdefgz", "ABCDEFGHIJKLMNOP", "~", " ",
+                 "section", "sections", "sectionsA", "rows_0123456789"]
+    var random = SeededGenerator(seed: 0x0DE5_0A7E)
+    func next(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+    var seen = 0
+    // Sizes on both sides of the insertion sort's limit (16 members).
+    for size in [2, 3, 8, 15, 16, 17, 40, 120] {
+      for round in 0..<12 {
+        var keys = Set<String>()
+        while keys.count < size {
+          keys.insert(stems[next(stems.count)] + (next(3) == 0 ? "" : String(next(size * 4))))
+        }
+        var members = keys.shuffled(using: &random)
+        // Every third object holds one key twice, which only the parser may answer.
+        if round % 3 == 2 { members.insert(members[next(members.count)], at: next(members.count)) }
+        let object = "{" + members.enumerated().map { "\"\($1)\":\($0)" }.joined(separator: ",")
+          + ",\"nested\":{\"b\":1,\"a\":{\"d\":[],\"c\":2}}}"
+        let bytes = Array(object.utf8)
+        Self.expectAgreement(bytes)
+        if round % 3 == 2 {
+          #expect(JSONParser.canonicalBytes(of: bytes) == nil)
+          #expect(JSONTokens.document(bytes) == nil)
+        } else {
+          #expect(JSONParser.canonicalBytes(of: bytes) != nil)
+          #expect(JSONTokens.document(bytes) != nil)
+          seen += 1
+        }
+      }
+    }
+    #expect(seen == 64)
+  }
 }

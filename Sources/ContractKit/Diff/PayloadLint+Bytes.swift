@@ -28,7 +28,7 @@ struct CanonicalFacts: Sendable {
     var empty = false
     var identityObject = false
     var repeated = false
-    var identities = Set<String>()
+    var identities: [Range<Int>] = []
     // Constants read once: a global's accessor on every byte costs more than the compare.
     let (quote, brace) = (JSONByte.quote, UInt8(ascii: "{"))
     let key = Self.identityKey
@@ -55,8 +55,8 @@ struct CanonicalFacts: Sendable {
             case brace:
               identityObject = true
             case quote:
-              if let value = Self.plainString(in: buffer, openingAt: index) {
-                repeated = repeated || !identities.insert(value).inserted
+              if let text = Self.plainString(in: buffer, openingAt: index) {
+                identities.append(text)
               } else {
                 repeated = true
               }
@@ -65,6 +65,7 @@ struct CanonicalFacts: Sendable {
             }
           }
         }
+        repeated = repeated || holdsRepeat(&identities, in: buffer)
       }
     }
     hasPlaceholderMark = Self.hasPlaceholderMark(in: bytes)
@@ -80,16 +81,17 @@ struct CanonicalFacts: Sendable {
   init(canonical bytes: [UInt8], tokens: JSONTokens) {
     var identityObject = false
     var repeated = false
-    var identities = Set<String>()
+    var identities: [Int] = []
     for value in tokens.values(ofKey: WireIdentity.key) {
       if tokens.isObject(value) {
         identityObject = true
+      } else if tokens.isPlainText(value) {
+        identities.append(value)
       } else if tokens.isString(value) {
-        repeated = repeated || tokens.plainText(at: value).map {
-          !identities.insert($0).inserted
-        } ?? true
+        repeated = true
       }
     }
+    repeated = repeated || tokens.repeatsText(among: identities)
     hasPlaceholderMark = Self.hasPlaceholderMark(in: bytes)
     hasEmptyString = tokens.hasEmptyString
     hasIdentityObject = identityObject
@@ -130,19 +132,16 @@ struct CanonicalFacts: Sendable {
     return true
   }
 
-  /// The text of the string whose opening quote is at `start`, when it is plain ASCII
-  /// without escapes; `nil` otherwise.
+  /// Where the text of the string whose opening quote is at `start` is, when it is plain
+  /// ASCII without escapes; `nil` otherwise.
   private static func plainString(in buffer: UnsafeBufferPointer<UInt8>, openingAt start: Int)
-    -> String?
+    -> Range<Int>?
   {
     let (quote, backslash) = (JSONByte.quote, JSONByte.backslash)
     var index = start + 1
     while index < buffer.count {
       let byte = buffer[index]
-      if byte == quote {
-        return String(decoding: UnsafeBufferPointer(rebasing: buffer[(start + 1)..<index]),
-                      as: UTF8.self)
-      }
+      if byte == quote { return (start + 1)..<index }
       guard byte != backslash, byte < 0x80 else { return nil }
       index += 1
     }

@@ -31,14 +31,21 @@ package struct CanonicalOutput: ~Copyable {
     count += 1
   }
 
+  /// Appends `bytes`; a short run (a key, a word, most texts) byte by byte, where a call
+  /// to `memmove` cost more than the copy.
   @inline(__always)
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
     if count + bytes.count > capacity { grow(toHold: count + bytes.count) }
-    (base + count).update(from: source, count: bytes.count)
+    if bytes.count <= Self.shortRun {
+      for offset in 0..<bytes.count { base[count + offset] = source[offset] }
+    } else {
+      (base + count).update(from: source, count: bytes.count)
+    }
     count += bytes.count
   }
 
+  @inline(__always)
   mutating func append(_ literal: StaticString) {
     append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
   }
@@ -49,13 +56,23 @@ package struct CanonicalOutput: ~Copyable {
     text.withUTF8 { append($0) }
   }
 
-  /// Appends `width` spaces.
+  /// Appends `width` spaces, eight at a time (the buffer keeps room for the last eight's
+  /// overshoot, which later bytes overwrite).
+  @inline(__always)
   mutating func appendSpaces(_ width: Int) {
     guard width > 0 else { return }
-    if count + width > capacity { grow(toHold: count + width) }
-    (base + count).initialize(repeating: UInt8(ascii: " "), count: width)
+    if count + width + 8 > capacity { grow(toHold: count + width + 8) }
+    let spaces: UInt64 = 0x2020_2020_2020_2020
+    var offset = 0
+    while offset < width {
+      UnsafeMutableRawPointer(base + count + offset).storeBytes(of: spaces, as: UInt64.self)
+      offset += 8
+    }
     count += width
   }
+
+  /// Runs up to this long are copied byte by byte.
+  private static let shortRun = 16
 
   private mutating func grow(toHold minimum: Int) {
     let newCapacity = max(minimum, capacity * 2)

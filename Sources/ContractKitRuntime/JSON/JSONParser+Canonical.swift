@@ -27,11 +27,11 @@ extension JSONParser {
             tokens: tokens, list: list, source: source, decoded: decoded,
             output: CanonicalOutput(capacity: bytes.count * 3 / 2 + 256))
           writer.write()
-          return writer.bytes()
+          return writer.repeatsKey ? nil : writer.bytes()
         }
       }
     }
-    return tokens.isAmbiguous ? nil : (canonical, tokens)
+    return canonical.map { ($0, tokens) }
   }
 }
 
@@ -51,6 +51,8 @@ private struct JSONTokenWriter: ~Copyable {
   var output: CanonicalOutput
   private var frames: [(isObject: Bool, start: Int, count: Int, next: Int)] = []
   private var children: [Int32] = []
+  /// Whether an object holds a key twice, which only the parser can say what it means.
+  private(set) var repeatsKey = false
 
   init(tokens: JSONTokens, list: UnsafeBufferPointer<JSONTokens.Token>,
        source: UnsafeBufferPointer<UInt8>, decoded: UnsafeBufferPointer<UInt8>,
@@ -115,7 +117,11 @@ private struct JSONTokenWriter: ~Copyable {
       let value = isObject ? child + 1 : child
       child = list[value].next(at: value)
     }
-    if isObject { tokens.sortKeys(&children, from: start) }
+    if isObject, children.withUnsafeMutableBufferPointer({
+      tokens.sortKeys(UnsafeMutableBufferPointer(rebasing: $0[start...]))
+    }) {
+      repeatsKey = true
+    }
     frames.append((isObject, start, token.count, 0))
   }
 

@@ -14,6 +14,9 @@ extension JSONParser.Reader {
     let range: Range<Int>?
     /// Whether its bytes hold a DEL (U+007F), which canonical JSON escapes.
     let hasDelete: Bool
+    /// Whether its bytes are printable ASCII alone, neither DEL nor escapes: its text as
+    /// canonical JSON writes it.
+    let isPlain: Bool
   }
 
   /// Moves past the string whose opening quote is at `offset`, validating it.
@@ -21,6 +24,7 @@ extension JSONParser.Reader {
     let start = offset + 1
     var index = start
     var hasDelete = false
+    var isPlain = true
     // Held locally, so the loop over the string's plain bytes keeps them in registers.
     let bytes = self.bytes
     let count = bytes.count
@@ -30,13 +34,14 @@ extension JSONParser.Reader {
       let byte = bytes[index]
       if byte == JSONByte.quote {
         offset = index + 1
-        return ScannedString(range: start..<index, hasDelete: hasDelete)
+        return ScannedString(range: start..<index, hasDelete: hasDelete, isPlain: isPlain)
       }
       if byte == JSONByte.backslash {
         try readEscapedString(start: start, firstEscape: index)
-        return ScannedString(range: nil, hasDelete: hasDelete)
+        return ScannedString(range: nil, hasDelete: hasDelete, isPlain: false)
       }
       if byte == 0x7F { hasDelete = true }
+      isPlain = false
       index = try advance(inStringAt: index)
     }
   }

@@ -96,8 +96,7 @@ extension JSONParser.Reader {
     }
     let keyOffset = offset
     let scanned = try scanString()
-    guard let range = scanned.range, !scanned.hasDelete, range.allSatisfy({ bytes[$0] < 0x80 })
-    else {
+    guard let range = scanned.range, scanned.isPlain else {
       throw error("a key only the parser reads", at: keyOffset)
     }
     storage.tokens.append(JSONTokens.Token(

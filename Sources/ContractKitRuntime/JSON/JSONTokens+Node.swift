@@ -9,18 +9,17 @@ extension JSONTokens {
   }
 
   /// Whether some object of the document holds a key twice: each object's keys sorted,
-  /// neighbours compared.
+  /// neighbours compared (``sortKeys(_:)``).
   var holdsKeyTwice: Bool {
-    var keys: [Int] = []
+    var keys: [Int32] = []
     for index in tokens.indices where tokens[index].kind == .object && tokens[index].count > 1 {
       keys.removeAll(keepingCapacity: true)
       var child = index + 1
       for _ in 0..<tokens[index].count {
-        keys.append(child)
+        keys.append(Int32(truncatingIfNeeded: child))
         child = next(after: child + 1)
       }
-      keys.sort { keyPrecedes($0, $1) }
-      if repeatsKey(sorted: keys) { return true }
+      if keys.withUnsafeMutableBufferPointer({ sortKeys($0) }) { return true }
     }
     return false
   }

@@ -94,16 +94,31 @@ extension JSONTokens {
   /// Whether the token at `index` is a string.
   package func isString(_ index: Int) -> Bool { tokens[index].kind == .string }
 
-  /// The text of the string token at `index` when canonical JSON writes it as it is and in
-  /// ASCII: nothing to escape (``JSONByte/needsEscape(_:)``); `nil` otherwise.
-  package func plainText(at index: Int) -> String? {
+  /// Whether the text of the string token at `index` is written by canonical JSON as it is,
+  /// in ASCII: nothing to escape (``JSONByte/needsEscape(_:)``).
+  package func isPlainText(_ index: Int) -> Bool {
     let token = tokens[index]
-    guard token.kind == .string else { return nil }
-    let range = token.start..<(token.start + token.count)
-    return (token.isRewritten ? decoded : source).withUnsafeBufferPointer { buffer in
-      let text = UnsafeBufferPointer(rebasing: buffer[range])
-      let isPlain = text.allSatisfy { $0 < 0x80 && !JSONByte.needsEscape($0) }
-      return isPlain ? String(decoding: text, as: UTF8.self) : nil
+    guard token.kind == .string else { return false }
+    return text(of: token).allSatisfy { $0 < 0x80 && !JSONByte.needsEscape($0) }
+  }
+
+  /// Whether two of the string tokens `indices`, each ``isPlainText(_:)``, hold the same
+  /// text: their texts copied one after the other, then compared (``holdsRepeat(_:in:)``).
+  package func repeatsText(among indices: [Int]) -> Bool {
+    guard indices.count > 1 else { return false }
+    var texts: [UInt8] = []
+    var ranges: [Range<Int>] = []
+    ranges.reserveCapacity(indices.count)
+    for index in indices {
+      let start = texts.count
+      texts.append(contentsOf: text(of: tokens[index]))
+      ranges.append(start..<texts.count)
     }
+    return texts.withUnsafeBufferPointer { holdsRepeat(&ranges, in: $0) }
+  }
+
+  /// A string token's text: its bytes in the document, or its decoded text.
+  private func text(of token: Token) -> ArraySlice<UInt8> {
+    (token.isRewritten ? decoded : source)[token.start..<(token.start + token.count)]
   }
 }

@@ -9,7 +9,7 @@
 /// read (``read(_:)`` is `nil` otherwise, and for anything the parser refuses): such keys are
 /// their own bytes, and `String`'s equality cannot merge two of them.
 ///
-/// Everything is a `let` but the writer's bookkeeping, so reading takes no exclusivity check.
+/// Everything is a `let`, so reading takes no exclusivity check.
 package final class JSONTokens {
   enum Kind: UInt8 { case null, falseValue, trueValue, number, string, array, object }
 
@@ -81,12 +81,6 @@ package final class JSONTokens {
   let tokens: [Token]
   let decoded: [UInt8]
   let spelled: [String]
-  /// Set by the canonical writer when an object holds a key twice.
-  @exclusivity(unchecked) var isAmbiguous = false
-  /// The canonical writer's memory of object shapes (``sortKeys(_:from:)``).
-  @exclusivity(unchecked) private var shapes: [Shape] = []
-  @exclusivity(unchecked) private var nextShape = 0
-  @exclusivity(unchecked) private var keyScratch: [Int32] = []
 
   private init(source: [UInt8], storage: Storage) {
     self.source = source
@@ -254,85 +248,5 @@ package final class JSONTokens {
       : source.withUnsafeBufferPointer {
         String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self)
       }
-  }
-
-  // MARK: - The canonical writer's member order
-
-  /// Shapes remembered.
-  private static let shapeCount = 8
-
-  /// The keys of an object (their tokens, in document order) and the code-point order they
-  /// are written in (positions in that list).
-  private struct Shape {
-    let keys: [Int]
-    let order: [Int]
-  }
-
-  /// Sorts the key token indices `keys[start...]` (in document order) by code point, and
-  /// notes an object that holds a key twice. An app's encoder writes the members of one
-  /// type in one order, so the shapes met last are remembered: the rows of a list are
-  /// sorted once, not once per row.
-  func sortKeys(_ keys: inout [Int32], from start: Int) {
-    let count = keys.count - start
-    guard count > 1 else { return }
-    let order = knownOrder(ofKeys: keys, from: start)
-      ?? learnOrder(of: keys[start...].map(Int.init))
-    keyScratch.removeAll(keepingCapacity: true)
-    keyScratch.append(contentsOf: keys[start...])
-    for (position, index) in order.enumerated() { keys[start + position] = keyScratch[index] }
-  }
-
-  /// The order of a shape met before with the same keys.
-  private func knownOrder(ofKeys keys: [Int32], from start: Int) -> [Int]? {
-    let count = keys.count - start
-    shapes: for shape in shapes where shape.keys.count == count {
-      for offset in 0..<count where !sameKey(Int(keys[start + offset]), shape.keys[offset]) {
-        continue shapes
-      }
-      return shape.order
-    }
-    return nil
-  }
-
-  /// Sorts the key tokens `keys`, remembers the shape, and notes a key twice.
-  private func learnOrder(of keys: [Int]) -> [Int] {
-    let order = keys.indices.sorted { keyPrecedes(keys[$0], keys[$1]) }
-    if repeatsKey(sorted: order.map { keys[$0] }) { isAmbiguous = true }
-    let shape = Shape(keys: keys, order: order)
-    if shapes.count < Self.shapeCount {
-      shapes.append(shape)
-    } else {
-      shapes[nextShape] = shape
-      nextShape = (nextShape + 1) % Self.shapeCount
-    }
-    return order
-  }
-
-  /// Whether the key at token `lhs` sorts before the key at token `rhs`: keys are plain
-  /// ASCII, so their bytes are their code points.
-  func keyPrecedes(_ lhs: Int, _ rhs: Int) -> Bool {
-    let (left, right) = (tokens[lhs], tokens[rhs])
-    return source.withUnsafeBytes { bytes in
-      guard let base = bytes.baseAddress else { return false }
-      let order = Platform.compareBytes(base + left.start, base + right.start,
-                                        min(left.count, right.count))
-      return order != 0 ? order < 0 : left.count < right.count
-    }
-  }
-
-  /// Whether two neighbours of the key tokens `keys`, sorted by ``keyPrecedes(_:_:)``, are
-  /// the same key: whether the object holds a key twice.
-  func repeatsKey(sorted keys: [Int]) -> Bool {
-    keys.indices.dropFirst().contains { sameKey(keys[$0 - 1], keys[$0]) }
-  }
-
-  /// Whether the keys at tokens `lhs` and `rhs` are the same.
-  func sameKey(_ lhs: Int, _ rhs: Int) -> Bool {
-    let (left, right) = (tokens[lhs], tokens[rhs])
-    guard left.count == right.count else { return false }
-    return source.withUnsafeBytes { bytes in
-      guard let base = bytes.baseAddress else { return false }
-      return Platform.compareBytes(base + left.start, base + right.start, left.count) == 0
-    }
   }
 }
