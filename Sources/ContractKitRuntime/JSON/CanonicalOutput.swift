@@ -45,6 +45,26 @@ package struct CanonicalOutput: ~Copyable {
     count += bytes.count
   }
 
+  /// Appends the bytes of `source` in `range`. A run of up to sixteen bytes with sixteen
+  /// readable from its start is moved as two words (the buffer keeps room for the
+  /// overshoot, which later bytes overwrite): the keys and texts of a payload, mostly.
+  @inline(__always)
+  mutating func append(_ range: Range<Int>, of source: UnsafeBufferPointer<UInt8>) {
+    guard range.count <= 16, range.lowerBound + 16 <= source.count,
+      let start = UnsafeRawPointer(source.baseAddress)
+    else {
+      append(UnsafeBufferPointer(rebasing: source[range]))
+      return
+    }
+    if count + 16 > capacity { grow(toHold: count + 16) }
+    let from = start + range.lowerBound
+    let target = UnsafeMutableRawPointer(base + count)
+    target.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+    target.storeBytes(of: from.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+                      toByteOffset: 8, as: UInt64.self)
+    count += range.count
+  }
+
   @inline(__always)
   mutating func append(_ literal: StaticString) {
     append(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))

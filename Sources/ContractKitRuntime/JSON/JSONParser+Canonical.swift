@@ -130,7 +130,7 @@ private struct JSONTokenWriter: ~Copyable {
     let token = list[key]
     // Plain ASCII without DEL: the key needs no escape.
     output.append(JSONByte.quote)
-    output.append(UnsafeBufferPointer(rebasing: source[token.start..<(token.start + token.count)]))
+    output.append(token.start..<(token.start + token.count), of: source)
     output.append(JSONByte.quote)
     output.append(" : ")
   }
@@ -147,16 +147,16 @@ private struct JSONTokenWriter: ~Copyable {
       if token.isRewritten {
         output.append(utf8: tokens.spelled[token.start])
       } else {
-        output.append(UnsafeBufferPointer(rebasing: source[range]))
+        output.append(range, of: source)
       }
     case .string:
-      let utf8 = UnsafeBufferPointer(rebasing: (token.isRewritten ? decoded : source)[range])
       if token.isRewritten || token.needsEscape {
+        let utf8 = UnsafeBufferPointer(rebasing: (token.isRewritten ? decoded : source)[range])
         CanonicalJSON.appendQuoted(utf8: utf8, to: &output)
       } else {
         // Validated: no quote, backslash, control character or DEL to escape.
         output.append(JSONByte.quote)
-        output.append(utf8)
+        output.append(range, of: source)
         output.append(JSONByte.quote)
       }
     case .array, .object:

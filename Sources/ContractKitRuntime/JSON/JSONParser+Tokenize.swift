@@ -95,9 +95,15 @@ extension JSONParser.Reader {
       throw unexpected(expected: "a double-quoted key")
     }
     let keyOffset = offset
-    let scanned = try scanString()
-    guard let range = scanned.range, scanned.isPlain else {
-      throw error("a key only the parser reads", at: keyOffset)
+    let range: Range<Int>
+    if let plain = scanPlainString() {
+      range = plain
+    } else {
+      let scanned = try scanString()
+      guard let scannedRange = scanned.range, scanned.isPlain else {
+        throw error("a key only the parser reads", at: keyOffset)
+      }
+      range = scannedRange
     }
     storage.tokens.append(JSONTokens.Token(
       kind: .string, start: range.lowerBound, count: range.count, end: 0, isRewritten: false,
@@ -112,11 +118,12 @@ extension JSONParser.Reader {
   /// Reads a string value, keeping the text of one with escapes in `storage.decoded`.
   private mutating func tokenizeString(into storage: inout JSONTokens.Storage) throws(InputError) {
     let start = offset
-    let scanned = try scanString()
-    if let range = scanned.range {
+    let plain = scanPlainString()
+    let scanned = plain == nil ? try scanString() : nil
+    if let range = plain ?? scanned?.range {
       storage.tokens.append(JSONTokens.Token(
         kind: .string, start: range.lowerBound, count: range.count, end: 0, isRewritten: false,
-        needsEscape: scanned.hasDelete, sourceStart: start, sourceEnd: offset))
+        needsEscape: scanned?.hasDelete ?? false, sourceStart: start, sourceEnd: offset))
     } else {
       storage.tokens.append(JSONTokens.Token(
         kind: .string, start: storage.decoded.count, count: scratch.count, end: 0,
