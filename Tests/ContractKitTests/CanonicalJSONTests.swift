@@ -72,6 +72,47 @@ struct CanonicalJSONTests {
     #expect(bytes.contains(0xE2))
   }
 
+  @Test("escapes every ASCII byte, and none of UTF-8's, at every place of an eight-byte word")
+  func escapingInEveryPlace() {
+    /// The rule, one scalar at a time.
+    func escaped(_ text: String) -> String {
+      var result = "\""
+      for scalar in text.unicodeScalars {
+        switch scalar.value {
+        case 0x22: result += "\\\""
+        case 0x5C: result += "\\\\"
+        case 0x08: result += "\\b"
+        case 0x0C: result += "\\f"
+        case 0x0A: result += "\\n"
+        case 0x0D: result += "\\r"
+        case 0x09: result += "\\t"
+        case 0..<0x20, 0x7F: result += String(format: "\\u%04x", scalar.value)
+        default: result.unicodeScalars.append(scalar)
+        }
+      }
+      return result + "\""
+    }
+    // Every ASCII scalar, and scalars whose UTF-8 bytes beyond ASCII carry the low bits of a
+    // quote (U+00A2: C2 A2), a backslash (U+071C: DC 9C) or a control (U+0080: C2 80; U+00DC:
+    // C3 9C), the highest two-byte ones (U+00FF: C3 BF; U+07FF: DF BF), three and four bytes.
+    let units = (0..<0x80).map { String(Unicode.Scalar(UInt8($0))) }
+      + ["\u{A2}", "\u{71C}", "\u{80}", "\u{DC}", "\u{FF}", "\u{7FF}", "\u{2028}", "😀"]
+    for unit in units {
+      for place in 0..<17 {
+        for tail in [0, 1, 9, 16 - place] where tail >= 0 {
+          let text = String(repeating: "a", count: place) + unit
+            + String(repeating: "b", count: tail)
+          let expected = Array((escaped(text) + "\n").utf8)
+          #expect(CanonicalJSON.encode(.string(text)) == expected,
+                  "\(Array(unit.utf8)) after \(place) bytes, \(tail) after it")
+        }
+      }
+    }
+    // Two to escape in one word, and one in each of two words.
+    #expect(CanonicalJSON.encode(.string("a\"b\\c\u{7F}d\u{1}e")) ==
+            Array(#""a\"b\\c\u007fd\u0001e""#.utf8) + [0x0A])
+  }
+
   @Test("escapes within a key the same way as within a value")
   func keyEscaping() {
     #expect(CanonicalJSON.string(["a\"b\n": "\t"]) == "{\n  \"a\\\"b\\n\" : \"\\t\"\n}\n")

@@ -59,14 +59,16 @@ package enum CanonicalJSON {
     output.append(JSONByte.quote)
   }
 
-  /// Appends the escaped bytes of one string's UTF-8, copying unescaped runs in bulk.
+  /// Appends the escaped bytes of one string's UTF-8, copying unescaped runs in bulk; the
+  /// next byte to escape is looked for eight bytes at a time (``JSONByte/firstEscape(in:from:)``).
   private static func appendEscaped(
     _ utf8: UnsafeBufferPointer<UInt8>, to output: inout CanonicalOutput
   ) {
     var runStart = 0
-    for index in 0..<utf8.count {
+    var index = JSONByte.firstEscape(in: utf8, from: 0)
+    while index < utf8.count {
+      defer { index = JSONByte.firstEscape(in: utf8, from: index + 1) }
       let byte = utf8[index]
-      guard JSONByte.needsEscape(byte) else { continue }
       if runStart < index {
         output.append(UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
       }
@@ -102,6 +104,31 @@ package enum JSONByte {
   @inline(__always)
   static func needsEscape(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte == quote || byte == backslash || byte == 0x7F
+  }
+
+  /// The index of the first byte of `utf8` from `index` on that canonical JSON escapes
+  /// (``needsEscape(_:)``), or the end. Eight bytes are looked at a time while eight
+  /// remain: each kind of byte to escape marks the high bit of its bytes in the word, exactly
+  /// for the lowest (a borrow only marks bytes above one), and bytes beyond ASCII, written as
+  /// they are, mark nothing.
+  @inline(__always)
+  static func firstEscape(in utf8: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+    var index = index
+    if let base = UnsafeRawPointer(utf8.baseAddress) {
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      func zeros(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+      while index + 8 <= utf8.count {
+        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        let escapes = ((word &- 0x20 &* ones) & ~word & highs)
+          | zeros(word ^ (0x22 &* ones)) | zeros(word ^ (0x5C &* ones))
+          | zeros(word ^ (0x7F &* ones))
+        if escapes != 0 { return index + escapes.trailingZeroBitCount / 8 }
+        index += 8
+      }
+    }
+    while index < utf8.count, !needsEscape(utf8[index]) { index += 1 }
+    return index
   }
 }
 
