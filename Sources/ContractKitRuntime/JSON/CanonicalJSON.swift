@@ -107,27 +107,42 @@ package enum JSONByte {
   }
 
   /// The index of the first byte of `utf8` from `index` on that canonical JSON escapes
-  /// (``needsEscape(_:)``), or the end. Eight bytes are looked at a time while eight
-  /// remain: each kind of byte to escape marks the high bit of its bytes in the word, exactly
-  /// for the lowest (a borrow only marks bytes above one), and bytes beyond ASCII, written as
-  /// they are, mark nothing.
+  /// (``needsEscape(_:)``), or the end.
   @inline(__always)
   static func firstEscape(in utf8: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
+    endOfRun(in: utf8, from: index, stopsBeyondASCII: false)
+  }
+
+  /// The index of the first byte of `bytes` from `index` on that canonical JSON escapes
+  /// (``needsEscape(_:)``) or, with `stopsBeyondASCII`, that is beyond ASCII; or the end.
+  /// Eight bytes are looked at a time while eight remain: each kind of byte that stops the
+  /// run marks the high bit of its bytes in the word, exactly for the lowest (a borrow only
+  /// marks bytes above one).
+  @inline(__always)
+  static func endOfRun(in bytes: UnsafeBufferPointer<UInt8>, from index: Int,
+                       stopsBeyondASCII: Bool) -> Int
+  {
     var index = index
-    if let base = UnsafeRawPointer(utf8.baseAddress) {
+    if let base = UnsafeRawPointer(bytes.baseAddress) {
       let ones: UInt64 = 0x0101_0101_0101_0101
       let highs: UInt64 = 0x8080_8080_8080_8080
+      // Each byte's high bit set where the byte is zero (exact for the lowest such byte).
       func zeros(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
-      while index + 8 <= utf8.count {
+      let beyondASCII = stopsBeyondASCII ? highs : 0
+      while index + 8 <= bytes.count {
         let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        let escapes = ((word &- 0x20 &* ones) & ~word & highs)
-          | zeros(word ^ (0x22 &* ones)) | zeros(word ^ (0x5C &* ones))
-          | zeros(word ^ (0x7F &* ones))
-        if escapes != 0 { return index + escapes.trailingZeroBitCount / 8 }
+        let stops = ((word &- 0x20 &* ones) & ~word & highs) | (word & beyondASCII)
+          | zeros(word ^ (0x7F &* ones)) | zeros(word ^ (0x22 &* ones))
+          | zeros(word ^ (0x5C &* ones))
+        if stops != 0 { return index + stops.trailingZeroBitCount / 8 }
         index += 8
       }
     }
-    while index < utf8.count, !needsEscape(utf8[index]) { index += 1 }
+    while index < bytes.count {
+      let byte = bytes[index]
+      if needsEscape(byte) || (stopsBeyondASCII && byte >= 0x80) { break }
+      index += 1
+    }
     return index
   }
 }

@@ -61,32 +61,11 @@ extension JSONParser.Reader {
   }
 
   /// The index of the first byte from `index` on that a string does not hold as itself in
-  /// the parser's plain run (printable ASCII, neither a quote nor a backslash), or the end.
-  /// Eight bytes are looked at a time while eight remain.
+  /// the parser's plain run (printable ASCII, neither a quote nor a backslash), or the end;
+  /// eight bytes at a time (``JSONByte/endOfRun(in:from:stopsBeyondASCII:)``).
   @inline(__always)
   static func endOfPlainRun(_ bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int {
-    var index = index
-    if let base = UnsafeRawPointer(bytes.baseAddress) {
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
-      // Each byte's high bit set where the byte is zero (exact for the lowest such byte).
-      func zeros(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
-      while index + 8 <= bytes.count {
-        let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        let stops = ((word &- 0x20 &* ones) & ~word & highs) | (word & highs)
-          | zeros(word ^ (0x7F &* ones)) | zeros(word ^ (0x22 &* ones))
-          | zeros(word ^ (0x5C &* ones))
-        if stops != 0 { return index + stops.trailingZeroBitCount / 8 }
-        index += 8
-      }
-    }
-    while index < bytes.count {
-      let byte = bytes[index]
-      guard byte >= 0x20, byte < 0x7F, byte != JSONByte.quote, byte != JSONByte.backslash
-      else { break }
-      index += 1
-    }
-    return index
+    JSONByte.endOfRun(in: bytes, from: index, stopsBeyondASCII: true)
   }
 
   /// Reads the rest of a string that has escapes, from its first backslash, into `scratch`.
