@@ -211,6 +211,22 @@ struct VocabularyTests {
     #expect(payload.annotations["/badge"] == [.versioned(since: .init(1, 1, 0), until: nil)])
   }
 
+  @Test("an enum case's name, display key and wire spelling, under ContractKit's encoder and any other")
+  func enumCaseSpelling() throws {
+    #expect(Screen.Mood.busy.caseName == "busy")
+    #expect(Screen.Mood.calm.localizationKey == "VocabularyTests.Screen.Mood.calm")
+    #expect(Screen.Mood.busy.displayText == .localized(key: "VocabularyTests.Screen.Mood.busy"))
+    let store = try makeStore(Self.yaml)
+    for mood in Screen.Mood.allCases {
+      let payload = try LocalizingEncoder(locale: "de", store: store, version: .init(1, 1, 0))
+        .encode(Screen(mood: mood))
+      #expect(payload.value["mood"] == .string(mood.caseName))
+      let plain = try JSONEncoder().encode([mood])
+      #expect(String(decoding: plain, as: UTF8.self) == "[\"\(mood.caseName)\"]")
+      #expect(try JSONDecoder().decode([Screen.Mood].self, from: plain) == [mood])
+    }
+  }
+
   @Test("dates on the wire are ISO 8601 UTC, whatever the machine's time zone")
   func wireDates() throws {
     #expect(WireDate.string(from: Date(timeIntervalSince1970: 1_773_480_600)) == "2026-03-14T09:30:00Z")

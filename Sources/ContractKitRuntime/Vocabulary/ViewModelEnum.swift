@@ -22,10 +22,7 @@ extension ViewModelEnum {
   public var caseName: String { EnumCaseTable<Self>.shared.name(of: self) }
 
   /// The localization key of this case's display text: `<EnumType>.<case>`.
-  public var localizationKey: String {
-    let table = EnumCaseTable<Self>.shared
-    return "\(table.typeName).\(table.name(of: self))"
-  }
+  public var localizationKey: String { EnumCaseTable<Self>.shared.key(of: self) }
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
@@ -40,16 +37,18 @@ extension ViewModelEnum {
 
   public func encode(to encoder: any Encoder) throws {
     let table = EnumCaseTable<Self>.shared
-    var value = self
+    let name: String
     if let recorder = encoder.contractRecorder {
       recorder.annotate(table.annotation(for: recorder.version))
-      guard let carried = try table.wireValue(of: self, in: recorder.version) else {
+      guard let carried = try table.wireName(of: self, in: recorder.version) else {
         recorder.omit()
         return
       }
-      value = carried
+      name = carried
+    } else {
+      name = table.name(of: self)
     }
     var container = encoder.singleValueContainer()
-    try container.encode(table.name(of: value))
+    try container.encode(name)
   }
 }
