@@ -37,22 +37,57 @@ struct ContractMetadata: Sendable, Hashable {
     self.redactions = redactions
   }
 
-  /// Adds what another encoding of the same contract and version learned.
+  /// Adds what another encoding of the same contract and version learned: an annotation
+  /// is taken once, and the keys of a second `localized` are unioned with the first's.
   package mutating func merge(_ other: [String: [PathAnnotation]]) {
-    for (pattern, incoming) in other {
-      var merged = annotations[pattern] ?? []
-      for annotation in incoming {
-        if case .localized(let keys) = annotation,
-          let index = merged.firstIndex(where: { if case .localized = $0 { true } else { false } }),
-          case .localized(let existing) = merged[index]
-        {
-          merged[index] = .localized(keys: Array(Set(existing + keys)).sorted(by: codePointOrder))
-        } else if !merged.contains(annotation) {
-          merged.append(annotation)
-        }
-      }
-      annotations[pattern] = merged
+    // The first encoding's annotations are taken whole where adding them one by one would
+    // leave every list as it is, as an encoding's own lists do: a check merges each group's
+    // first, hashing every pattern twice and copying every list for nothing.
+    if annotations.isEmpty, other.values.allSatisfy(Self.mergesUnchanged) {
+      annotations = other
+      return
     }
+    for (pattern, incoming) in other {
+      // A pattern's list is changed in place (the default inserted, even for an empty
+      // list, as before), not copied out and stored back.
+      Self.add(incoming, to: &annotations[pattern, default: []])
+    }
+  }
+
+  private static func add(_ incoming: [PathAnnotation], to merged: inout [PathAnnotation]) {
+    var localized = merged.firstIndex(where: isLocalized)
+    // The keys of a `localized` that met another, unioned once for the list rather than
+    // once per annotation: an encoding lists one per key its rows showed.
+    var unioned: Set<String>?
+    for annotation in incoming {
+      if case .localized(let keys) = annotation, let index = localized {
+        if unioned == nil, case .localized(let existing) = merged[index] {
+          unioned = Set(existing)
+        }
+        unioned?.formUnion(keys)
+      } else if !merged.contains(annotation) {
+        merged.append(annotation)
+        if isLocalized(annotation) { localized = merged.count - 1 }
+      }
+    }
+    if let unioned, let localized {
+      merged[localized] = .localized(keys: unioned.sorted(by: codePointOrder))
+    }
+  }
+
+  /// Whether adding `list` to an empty list (``add(_:to:)``) gives `list`: no annotation
+  /// twice, and no second `localized`.
+  private static func mergesUnchanged(_ list: [PathAnnotation]) -> Bool {
+    for (index, annotation) in list.enumerated() {
+      let before = list[..<index]
+      if before.contains(annotation) { return false }
+      if isLocalized(annotation), before.contains(where: isLocalized) { return false }
+    }
+    return true
+  }
+
+  private static func isLocalized(_ annotation: PathAnnotation) -> Bool {
+    if case .localized = annotation { true } else { false }
   }
 
   /// Enum cases at each pattern.
@@ -71,6 +106,7 @@ extension ContractMetadata {
   /// The `contract.json` document.
   package var json: JSONValue {
     var paths: [String: JSONValue] = [:]
+    paths.reserveCapacity(annotations.count)
     for (pattern, list) in annotations {
       let sorted = list.map(Self.json(for:)).sorted {
         codePointOrder(CanonicalJSON.string($0), CanonicalJSON.string($1))
