@@ -6,7 +6,11 @@ import Foundation
 struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   let encoder: ContractEncoder
   let box: ObjectBox
-  let path: EncodingPath?
+  /// A nested container's path; `nil` for an encoder's own container, whose path is the
+  /// encoder's, made only when a child or a question needs it.
+  let nestedPath: EncodingPath?
+
+  var path: EncodingPath? { nestedPath ?? encoder.path }
 
   var codingPath: [any CodingKey] { path?.codingPath ?? [] }
 
@@ -38,7 +42,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   package mutating func encode(_ value: UInt64, forKey key: Key) throws { put(integer(value), forKey: key) }
 
   package mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    box.set(try encoder.encodeChild(value, at: childPath(key)), forKey: key.stringValue)
+    box.set(try encoder.encodeChild(value, at: PathStep(parent: path, key: key)),
+            forKey: key.stringValue)
   }
 
   // Optionals: synthesized Codable calls these; recording `optional` feeds contract.json.
@@ -75,13 +80,13 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     nested.adopt(NestedKey.self)
     box.set(.object(nested), forKey: key.stringValue)
     return KeyedEncodingContainer(
-      KeyedContainer<NestedKey>(encoder: encoder, box: nested, path: childPath(key)))
+      KeyedContainer<NestedKey>(encoder: encoder, box: nested, nestedPath: childPath(key)))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
     let nested = ArrayBox()
     box.set(.array(nested), forKey: key.stringValue)
-    return UnkeyedContainer(encoder: encoder, box: nested, path: childPath(key))
+    return UnkeyedContainer(encoder: encoder, box: nested, nestedPath: childPath(key))
   }
 
   mutating func superEncoder() -> any Encoder {
@@ -102,7 +107,11 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 struct UnkeyedContainer: UnkeyedEncodingContainer {
   let encoder: ContractEncoder
   let box: ArrayBox
-  let path: EncodingPath?
+  /// A nested container's path; `nil` for an encoder's own container (as for
+  /// ``KeyedContainer``).
+  let nestedPath: EncodingPath?
+
+  var path: EncodingPath? { nestedPath ?? encoder.path }
 
   var codingPath: [any CodingKey] { path?.codingPath ?? [] }
   var count: Int { box.elements.count }
@@ -130,7 +139,8 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
 
   package mutating func encode<T: Encodable>(_ value: T) throws {
     // An element that asks to be omitted becomes null: array positions are meaningful.
-    box.elements.append(try encoder.encodeChild(value, at: nextPath) ?? .value(.null))
+    let step = PathStep(parent: path, elementIndex: count)
+    box.elements.append(try encoder.encodeChild(value, at: step) ?? .value(.null))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
@@ -141,14 +151,14 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
     let nestedPath = nextPath
     box.elements.append(.object(nested))
     return KeyedEncodingContainer(
-      KeyedContainer<NestedKey>(encoder: encoder, box: nested, path: nestedPath))
+      KeyedContainer<NestedKey>(encoder: encoder, box: nested, nestedPath: nestedPath))
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
     let nested = ArrayBox()
     let nestedPath = nextPath
     box.elements.append(.array(nested))
-    return UnkeyedContainer(encoder: encoder, box: nested, path: nestedPath)
+    return UnkeyedContainer(encoder: encoder, box: nested, nestedPath: nestedPath)
   }
 
   mutating func superEncoder() -> any Encoder {

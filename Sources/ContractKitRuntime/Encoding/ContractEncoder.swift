@@ -13,20 +13,44 @@ final class ContractEncoder: TranslatingEncoderBase, Encoder {
   // Unchecked exclusivity, here and in the encoder's other per-value state: an encoder and
   // its session belong to one encoding on one thread, and no access to them overlaps
   // another; the runtime's checks of every access were 7% of a check.
-  @exclusivity(unchecked) private(set) var path: EncodingPath?
+  /// This encoder's path once made (``path``).
+  @exclusivity(unchecked) private var madePath: EncodingPath?
+  /// The step to this encoder's place while its path is not made; `isPending` says whether
+  /// there is one without copying it (and its key) out to look.
+  @exclusivity(unchecked) private var pendingStep: PathStep?
+  @exclusivity(unchecked) private var isPending = false
   @exclusivity(unchecked) var slot: Slot = .empty
   @exclusivity(unchecked) private(set) var omitted = false
 
   init(session: EncodingSession, path: EncodingPath?) {
     self.session = session
-    self.path = path
+    madePath = path
   }
 
-  /// Makes this encoder stand for a new child at `path`, as if it were new.
-  func reuse(at path: EncodingPath) {
-    self.path = path
+  /// An encoder for the child `step` leads to, whose path is made when first asked for.
+  init(session: EncodingSession, at step: consuming PathStep) {
+    self.session = session
+    pendingStep = step
+    isPending = true
+  }
+
+  /// Makes this encoder stand for the child `step` leads to, as if it were new.
+  func reuse(at step: consuming PathStep) {
+    madePath = nil
+    pendingStep = step
+    isPending = true
     slot = .empty
     omitted = false
+  }
+
+  /// Where this encoder's value is; `nil` for the root. Made on first use
+  /// (``PathStep``), then the same node every time.
+  var path: EncodingPath? {
+    guard isPending, let step = pendingStep.take() else { return madePath }
+    isPending = false
+    let made = EncodingPath(step)
+    madePath = made
+    return made
   }
 
   override var recorder: (any ContractRecorder)? { self }
@@ -47,7 +71,7 @@ final class ContractEncoder: TranslatingEncoderBase, Encoder {
       slot = .object(box)
     }
     box.adopt(Key.self)
-    return KeyedEncodingContainer(KeyedContainer<Key>(encoder: self, box: box, path: path))
+    return KeyedEncodingContainer(KeyedContainer<Key>(encoder: self, box: box, nestedPath: nil))
   }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
@@ -58,17 +82,19 @@ final class ContractEncoder: TranslatingEncoderBase, Encoder {
       box = ArrayBox()
       slot = .array(box)
     }
-    return UnkeyedContainer(encoder: self, box: box, path: path)
+    return UnkeyedContainer(encoder: self, box: box, nestedPath: nil)
   }
 
   func singleValueContainer() -> any SingleValueEncodingContainer {
     SingleValueContainer(encoder: self)
   }
 
-  /// Encodes `value` as a child at `path`; `nil` when the child chose to be omitted.
-  func encodeChild<T: Encodable>(_ value: T, at path: EncodingPath) throws -> Slot? {
-    if let primitive = try primitiveValue(value, at: path) { return .value(primitive) }
-    var child = session.childEncoder(at: path)
+  /// Encodes `value` as the child `step` leads to; `nil` when the child chose to be omitted.
+  func encodeChild<T: Encodable>(_ value: T, at step: consuming PathStep) throws -> Slot? {
+    if let primitive = try primitiveValue(value, at: EncodingPath(copy step)) {
+      return .value(primitive)
+    }
+    var child = session.childEncoder(at: step)
     try value.encode(to: child)
     let slot = child.omitted ? nil : child.slot
     session.recycle(&child)

@@ -17,19 +17,22 @@ package final class EncodingPath: @unchecked Sendable {
   private var spelledPattern: String?
   private var patternNode: PatternNode?
 
+  /// The path `step` leads to.
+  init(_ step: consuming PathStep) {
+    parent = step.parent
+    key = step.key
+    elementIndex = step.elementIndex
+  }
+
   /// The path of a keyed member (or `super`) at `parent`; elements use
   /// ``init(parent:elementIndex:)``.
-  package init(parent: EncodingPath?, key: any CodingKey) {
-    self.parent = parent
-    self.key = key
-    elementIndex = nil
+  package convenience init(parent: EncodingPath?, key: any CodingKey) {
+    self.init(PathStep(parent: parent, key: key))
   }
 
   /// The path of element `index` of the array at `parent`.
-  package init(parent: EncodingPath?, elementIndex index: Int) {
-    self.parent = parent
-    key = IndexKey(index)
-    elementIndex = index
+  package convenience init(parent: EncodingPath?, elementIndex index: Int) {
+    self.init(PathStep(parent: parent, elementIndex: index))
   }
 
   /// The RFC 6901 pointer: `/cards/0/title`.
@@ -125,6 +128,31 @@ package final class EncodingPath: @unchecked Sendable {
       return wildcardIndices ? "*" : String(elementIndex)
     }
     return key.stringValue
+  }
+}
+
+/// A child's place before its ``EncodingPath`` is made: its parent's path and its key or
+/// index. A child's encoder makes its path only when something asks for it (a container of
+/// children, an annotation, a lookup, an error): a leaf in a locale that records no
+/// annotations, a number or a case, never does, and costs no node to allocate and free.
+struct PathStep {
+  let parent: EncodingPath?
+  let key: any CodingKey
+  /// The array index when this is an element's step (its key is an ``IndexKey``).
+  let elementIndex: Int?
+
+  /// The step to a keyed member (or `super`) at `parent`.
+  init(parent: EncodingPath?, key: any CodingKey) {
+    self.parent = parent
+    self.key = key
+    elementIndex = nil
+  }
+
+  /// The step to element `index` of the array at `parent`.
+  init(parent: EncodingPath?, elementIndex index: Int) {
+    self.parent = parent
+    key = IndexKey(index)
+    elementIndex = index
   }
 }
 

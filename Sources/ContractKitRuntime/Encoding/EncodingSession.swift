@@ -116,12 +116,12 @@ final class EncodingSession {
     return formatter
   }
 
-  /// An encoder for the child at `path`: a spare one, or a new one.
-  func childEncoder(at path: EncodingPath) -> ContractEncoder {
+  /// An encoder for the child `step` leads to: a spare one, or a new one.
+  func childEncoder(at step: consuming PathStep) -> ContractEncoder {
     guard let spare = spareEncoders.popLast() else {
-      return ContractEncoder(session: self, path: path)
+      return ContractEncoder(session: self, at: step)
     }
-    spare.reuse(at: path)
+    spare.reuse(at: step)
     return spare
   }
 
