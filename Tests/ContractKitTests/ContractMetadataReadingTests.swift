@@ -54,6 +54,67 @@ struct ContractMetadataReadingTests {
     #expect(read >= 40, "the sample's and the quick start's trees hold dozens")
   }
 
+  @Test("written back, contract.json is the canonical spelling of what was read, a pattern's annotations in the order of their spellings")
+  func writtenBack() throws {
+    let metadata = try Self.reading(Self.everything)
+    let parsed = try JSONParser.parse(Array(Self.everything.utf8), file: "contract.json")
+    // "/promo" lists versioned before optional; optional's spelling comes first.
+    guard case .object(var document) = parsed, case .object(var paths)? = document["paths"],
+      case .array(let promo)? = paths["/promo"]
+    else {
+      Issue.record("the document has no /paths//promo array")
+      return
+    }
+    paths["/promo"] = .array(promo.reversed())
+    document["paths"] = .object(paths)
+    #expect(metadata.canonicalBytes == CanonicalJSON.encode(.object(document)))
+    #expect(metadata.canonicalBytes == CanonicalJSON.encode(metadata.json))
+  }
+
+  @Test("contract.json's exact bytes: members, patterns and annotations in code-point order")
+  func exactBytes() {
+    let metadata = ContractMetadata(
+      contract: "A", version: "1.0.0", baseLocale: "en", locales: ["en", "de"],
+      variants: ["default"],
+      annotations: ["/b": [.identity],
+                    "/a": [.versioned(since: .init(1, 0, 0), until: nil), .localized(keys: ["A.a"])]])
+    #expect(String(decoding: metadata.canonicalBytes, as: UTF8.self) == """
+      {
+        "baseLocale" : "en",
+        "contract" : "A",
+        "locales" : [
+          "en",
+          "de"
+        ],
+        "paths" : {
+          "/a" : [
+            {
+              "keys" : [
+                "A.a"
+              ],
+              "kind" : "localized"
+            },
+            {
+              "kind" : "versioned",
+              "since" : "1.0.0",
+              "until" : null
+            }
+          ],
+          "/b" : [
+            {
+              "kind" : "identity"
+            }
+          ]
+        },
+        "variants" : [
+          "default"
+        ],
+        "version" : "1.0.0"
+      }
+
+      """)
+  }
+
   @Test("each member and annotation kind, escapes in values included, reads alike")
   func everyMember() throws {
     #expect(JSONTokens.document(Array(Self.everything.utf8)) != nil)

@@ -104,30 +104,41 @@ struct ContractMetadata: Sendable, Hashable {
 
 extension ContractMetadata {
   /// The `contract.json` document.
-  package var json: JSONValue {
-    var paths: [String: JSONValue] = [:]
-    paths.reserveCapacity(annotations.count)
-    for (pattern, list) in annotations {
-      let sorted = list.map(Self.json(for:)).sorted {
-        codePointOrder(CanonicalJSON.string($0), CanonicalJSON.string($1))
+  package var json: JSONValue { document.jsonValue }
+
+  /// The canonical bytes of `contract.json`, written straight from ``document``.
+  package var canonicalBytes: [UInt8] {
+    document.canonicalBytes(expectedSize: 256 + 160 * annotations.count)
+  }
+
+  /// The `contract.json` document, each object's members listed in code-point order.
+  private var document: OrderedJSON {
+    let strings = Self.strings
+    let paths = annotations.sorted { codePointOrder($0.key, $1.key) }.map { pattern, list in
+      var entries = list.map(Self.document(for:))
+      if entries.count > 1 {
+        // A pattern's annotations are listed in the order of their canonical spellings.
+        let spelled = entries.map { $0.canonicalBytes(expectedSize: 128) }
+        entries = spelled.indices.sorted { spelled[$0].lexicographicallyPrecedes(spelled[$1]) }
+          .map { entries[$0] }
       }
-      paths[pattern] = .array(sorted)
+      return (key: pattern, value: OrderedJSON.array(entries))
     }
-    var document: [String: JSONValue] = [
-      "contract": .string(contract),
-      "version": .string(version),
-      "baseLocale": .string(baseLocale),
-      "locales": .array(locales.map(JSONValue.string)),
-      "variants": .array(variants.map(JSONValue.string)),
-      "paths": .object(paths),
+    var members: [(key: String, value: OrderedJSON)] = [
+      ("baseLocale", .value(.string(baseLocale))),
+      ("contract", .value(.string(contract))),
     ]
-    if !redactions.isEmpty { document["redactions"] = .array(redactions.map(JSONValue.string)) }
-    if let decoder { document["decoder"] = decoder.json }
+    if let decoder { members.append(("decoder", .value(decoder.json))) }
+    members.append(("locales", strings(locales)))
+    members.append(("paths", .members(paths)))
+    if !redactions.isEmpty { members.append(("redactions", strings(redactions))) }
     if !translationSources.isEmpty {
-      document[TranslationSource.key] = .array(
-        translationSources.sorted(by: TranslationSource.precedes).map(\.json))
+      members.append((TranslationSource.key, .value(.array(
+        translationSources.sorted(by: TranslationSource.precedes).map(\.json)))))
     }
-    return .object(document)
+    members.append(("variants", strings(variants)))
+    members.append(("version", .value(.string(version))))
+    return .object(members)
   }
 
   /// Reads the bytes of `contract.json`: from their tokens (``JSONTokens/document(_:)``),
@@ -190,21 +201,26 @@ extension ContractMetadata {
     self.annotations = annotations
   }
 
-  private static func json(for annotation: PathAnnotation) -> JSONValue {
-    var object: [String: JSONValue] = ["kind": .string(annotation.name)]
+  private static func strings(_ texts: [String]) -> OrderedJSON {
+    .value(.array(texts.map(JSONValue.string)))
+  }
+
+  /// One annotation's object, its members in code-point order.
+  private static func document(for annotation: PathAnnotation) -> OrderedJSON {
+    func version(_ version: SystemVersion?) -> OrderedJSON {
+      .value(version.map { .string($0.versionString) } ?? .null)
+    }
+    let kind = (key: "kind", value: OrderedJSON.value(.string(annotation.name)))
     switch annotation {
     case .localized(let keys):
-      object["keys"] = .array(keys.map(JSONValue.string))
+      return .object([("keys", strings(keys)), kind])
     case .enumeration(let type, let cases):
-      object["type"] = .string(type)
-      object["cases"] = .array(cases.map(JSONValue.string))
+      return .object([("cases", strings(cases)), kind, ("type", .value(.string(type)))])
     case .versioned(let since, let until):
-      object["since"] = since.map { .string($0.versionString) } ?? .null
-      object["until"] = until.map { .string($0.versionString) } ?? .null
+      return .object([kind, ("since", version(since)), ("until", version(until))])
     case .text, .localizedNumber, .localizedDate, .identity, .randomIdentity, .date, .optional:
-      break
+      return .object([kind])
     }
-    return .object(object)
   }
 
   private static func annotation<Node: JSONNode>(from json: Node) -> PathAnnotation? {

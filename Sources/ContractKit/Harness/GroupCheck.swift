@@ -169,7 +169,7 @@ struct GroupCheck {
     // Every case's annotations are merged into `metadata`, keys and cases unioned: its
     // declared keys are theirs, taken once rather than once per case.
     Self.insertDeclaredKeys(of: metadata.annotations, into: &outcome.resolvedKeys)
-    let metadataBytes = CanonicalJSON.encode(metadata.json)
+    let metadataBytes = metadata.canonicalBytes
     // Unchanged metadata lists the same cases; only a change is worth parsing the file for.
     var enumChanges: [Finding] = []
     if !sameBytes(committed.bytes, metadataBytes) {
@@ -188,7 +188,7 @@ struct GroupCheck {
     if outcome.metadataChanged, encodedEveryCase, let staging,
       staging.stagesMetadata(folder, committed.bytes == nil || stagedMissing)
     {
-      let recorded = CanonicalJSON.encode(recordedMetadata.json)
+      let recorded = recordedMetadata.canonicalBytes
       if !sameBytes(committed.bytes, recorded) {
         try staging.stage(recorded, at: folder.metadataPath)
       }
