@@ -265,7 +265,9 @@ extension CanonicalJSON {
         let frame = frames[top]
         if frame.next == frame.count {
           frames.removeLast()
-          children.removeLast(frame.count)
+          // One at a time: `removeLast(_:)` replaces a subrange through the generic path,
+          // a thousand instructions per container of a payload.
+          for _ in 0..<frame.count { children.removeLast() }
           newline(depth: top)
           output.append(UInt8(ascii: frame.isObject ? "}" : "]"))
           continue
