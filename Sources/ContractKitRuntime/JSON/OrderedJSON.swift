@@ -4,14 +4,15 @@
 /// every check to compare with the committed one, is a few hundred small objects).
 ///
 /// ```swift
-/// let document = OrderedJSON.object(["b": .value(1), "a": .array([.value(true)])])
+/// let document = OrderedJSON.object([("b", .value(1)), ("a", .array([.value(true)]))])
 /// document.canonicalBytes(expectedSize: 64) == CanonicalJSON.encode(document.jsonValue)  // true
 /// ```
 package enum OrderedJSON {
   /// Any value, written as the ``JSONValue`` it is.
   case value(JSONValue)
   case array([OrderedJSON])
-  /// Members in code-point order of their keys, no key twice: made by ``object(_:)``.
+  /// Members in code-point order of their keys, no key twice (``object(_:)`` puts any list
+  /// of members in order).
   case members([(key: String, value: OrderedJSON)])
 
   /// An object of `members`, whose keys are told apart, put in code-point order. Members
@@ -60,7 +61,9 @@ extension OrderedJSON: CanonicalNode {
       // A JSONValue's children, in the order its own writer gives them.
       var inner: [CanonicalChild<JSONValue>] = []
       let shape = value.appendCanonicalChildren(to: &inner)
-      for child in inner { children.append(CanonicalChild(key: child.key, value: .value(child.value))) }
+      for child in inner {
+        children.append(CanonicalChild(key: child.key, value: .value(child.value)))
+      }
       return shape
     }
   }
