@@ -54,7 +54,7 @@ struct ContractMetadataReadingTests {
     #expect(read >= 40, "the sample's and the quick start's trees hold dozens")
   }
 
-  @Test("written back, contract.json is the canonical spelling of what was read, a pattern's annotations in the order of their spellings")
+  @Test("written back, a read contract.json is its canonical spelling, annotations in spelling order")
   func writtenBack() throws {
     let metadata = try Self.reading(Self.everything)
     let parsed = try JSONParser.parse(Array(Self.everything.utf8), file: "contract.json")
