@@ -18,7 +18,8 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     box.set(.value(value), forKey: key.stringValue)
   }
 
-  private func childPath(_ key: Key) -> EncodingPath { EncodingPath(parent: path, key: key) }
+  private func childStep(_ key: Key) -> PathStep { PathStep(parent: path, key: key) }
+  private func childPath(_ key: Key) -> EncodingPath { EncodingPath(childStep(key)) }
 
   mutating func encodeNil(forKey key: Key) throws { put(.null, forKey: key) }
   package mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), forKey: key) }
@@ -42,8 +43,7 @@ struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   package mutating func encode(_ value: UInt64, forKey key: Key) throws { put(integer(value), forKey: key) }
 
   package mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-    box.set(try encoder.encodeChild(value, at: PathStep(parent: path, key: key)),
-            forKey: key.stringValue)
+    box.set(try encoder.encodeChild(value, at: childStep(key)), forKey: key.stringValue)
   }
 
   // Optionals: synthesized Codable calls these; recording `optional` feeds contract.json.
@@ -117,7 +117,8 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
   var count: Int { box.elements.count }
 
   private func append(_ value: JSONValue) { box.elements.append(.value(value)) }
-  private var nextPath: EncodingPath { EncodingPath(parent: path, elementIndex: count) }
+  private var nextStep: PathStep { PathStep(parent: path, elementIndex: count) }
+  private var nextPath: EncodingPath { EncodingPath(nextStep) }
 
   mutating func encodeNil() throws { append(.null) }
   package mutating func encode(_ value: Bool) throws { append(.bool(value)) }
@@ -139,8 +140,7 @@ struct UnkeyedContainer: UnkeyedEncodingContainer {
 
   package mutating func encode<T: Encodable>(_ value: T) throws {
     // An element that asks to be omitted becomes null: array positions are meaningful.
-    let step = PathStep(parent: path, elementIndex: count)
-    box.elements.append(try encoder.encodeChild(value, at: step) ?? .value(.null))
+    box.elements.append(try encoder.encodeChild(value, at: nextStep) ?? .value(.null))
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
