@@ -164,7 +164,7 @@ package struct Check: Sendable {
   /// What this shard's report carries for `contracts merge`.
   private func shardRecord(_ slice: Shard, contracts: [Contract], tree: BaselineTree,
                            files: BaselineFiles, coverage: [LocaleCoverage],
-                           resolvedKeys: Set<String>, comparison: ReleaseComparison)
+                           resolvedKeys: ResolvedKeys, comparison: ReleaseComparison)
     throws -> ShardRecord
   {
     let document = try BaselinesDocument.read(BaselinesDocument.url(for: files))

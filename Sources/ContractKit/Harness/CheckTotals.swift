@@ -5,7 +5,7 @@ import ContractKitRuntime
 /// set and a table per contract version.
 struct CheckTotals {
   private var coverageByLocale: [String: LocaleCoverage] = [:]
-  private(set) var resolvedKeys: Set<String> = []
+  private(set) var resolvedKeys = ResolvedKeys()
 
   /// Takes `outcome`'s coverage and keys, leaving it without them.
   mutating func take(from outcome: inout GroupCheck.Outcome) {
@@ -14,7 +14,7 @@ struct CheckTotals {
     }
     resolvedKeys.formUnion(outcome.resolvedKeys)
     outcome.coverage = [:]
-    outcome.resolvedKeys = []
+    outcome.resolvedKeys = ResolvedKeys()
   }
 
   /// Adds `other`'s coverage and keys.

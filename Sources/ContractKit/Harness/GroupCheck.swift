@@ -32,7 +32,7 @@ struct GroupCheck {
   struct Outcome: Sendable {
     var findings: [Finding] = []
     var coverage: [String: LocaleCoverage] = [:]
-    var resolvedKeys: Set<String> = []
+    var resolvedKeys = ResolvedKeys()
     let contract: String
     let version: SystemVersion
     /// Where in ``GroupCheck/cases`` the cases lie whose baseline is missing or differs, for
@@ -168,7 +168,8 @@ struct GroupCheck {
     recordedMetadata.translationSources = sources
     // Every case's annotations are merged into `metadata`, keys and cases unioned: its
     // declared keys are theirs, taken once rather than once per case.
-    Self.insertDeclaredKeys(of: metadata.annotations, into: &outcome.resolvedKeys)
+    Self.insertDeclaredKeys(of: metadata.annotations, into: &outcome.resolvedKeys,
+                            store: catalog.store)
     let metadataBytes = metadata.canonicalBytes
     // Unchanged metadata lists the same cases; only a change is worth parsing the file for.
     var enumChanges: [Finding] = []
@@ -229,14 +230,15 @@ struct GroupCheck {
   /// translation is not unused), and the keys of its localized texts (a wire contract's hints
   /// name them, since the app's encoder looks them up where ContractKit cannot see).
   static func insertDeclaredKeys(of annotations: [String: [PathAnnotation]],
-                                 into keys: inout Set<String>)
+                                 into keys: inout ResolvedKeys, store: LocalizationStore)
   {
     for list in annotations.values {
       for annotation in list {
         switch annotation {
         case .enumeration(let type, let cases):
-          for name in cases { keys.insert("\(type).\(name)") }
-        case .localized(let localizedKeys): keys.formUnion(localizedKeys)
+          for name in cases { keys.insert("\(type).\(name)", of: store) }
+        case .localized(let localizedKeys):
+          for key in localizedKeys { keys.insert(key, of: store) }
         default: break
         }
       }
@@ -245,8 +247,9 @@ struct GroupCheck {
 
   private func tally(_ lookups: [KeyLookup], locale: String, into outcome: inout Outcome) {
     var coverage = outcome.coverage[locale] ?? .empty(locale)
+    let store = catalog.store
     for lookup in lookups {
-      outcome.resolvedKeys.insert(lookup.key)
+      outcome.resolvedKeys.insert(lookup.key, of: store)
       switch lookup.resolution {
       case .resolved(.string("")), .missing, .flawed: coverage.missing += 1
       case .resolved: coverage.resolved += 1

@@ -23,7 +23,7 @@ enum StoreFindings {
   }
 
   /// Keys defined in any locale that no encoding resolved.
-  static func unusedKeys(_ store: LocalizationStore, resolved: Set<String>) -> [Finding] {
+  static func unusedKeys(_ store: LocalizationStore, resolved: ResolvedKeys) -> [Finding] {
     unresolvedKeys(store, resolved: resolved).map {
       .keyUnused($0.key, locale: $0.locale, source: $0.source)
     }
@@ -31,11 +31,11 @@ enum StoreFindings {
 
   /// Keys defined in any locale that are not among `resolved`, with where they are written:
   /// a shard's candidates for `key-unused`, which only a merge of every shard decides.
-  static func unresolvedKeys(_ store: LocalizationStore, resolved: Set<String>)
+  static func unresolvedKeys(_ store: LocalizationStore, resolved: ResolvedKeys)
     -> [UnresolvedKey]
   {
     store.locales.flatMap { locale in
-      store.keys(in: locale).filter { !resolved.contains($0) }.map {
+      store.keys(in: locale).filter { !resolved.contains($0, of: store) }.map {
         UnresolvedKey(locale: locale, key: $0, source: store.location(ofKey: $0, locale: locale))
       }
     }

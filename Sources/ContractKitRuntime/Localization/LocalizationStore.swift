@@ -37,6 +37,9 @@ public struct LocalizationStore: Sendable {
   private let table: [String: [String: Entry]]
   /// The locales that have a key FOSMVVM keeps, as first written, sorted.
   public let locales: [String]
+  /// Every key some locale has a value for, numbered from 0 in code-point order: what a set
+  /// of this store's keys is indexed by (``keyNumber(_:)``).
+  private let keyNumbers: [String: Int]
 
   /// A store without translations: every lookup is missing.
   public static let empty = LocalizationStore(LocalizationTableBuilder())
@@ -50,6 +53,11 @@ public struct LocalizationStore: Sendable {
     locales = builder.table.compactMap { locale, keys in
       keys.values.contains { $0.value != nil } ? builder.spellings[locale] ?? locale : nil
     }.sorted()
+    let kept = Set(builder.table.values.flatMap { keys in
+      keys.compactMap { $0.value.value == nil ? nil : $0.key }
+    })
+    keyNumbers = Dictionary(
+      uniqueKeysWithValues: kept.sorted(by: codePointOrder).enumerated().map { ($1, $0) })
   }
 
   /// Loads the translation files FOSMVVM would load under `directory`: every file whose
@@ -121,6 +129,13 @@ public struct LocalizationStore: Sendable {
     let keys = table[locale] ?? table[locale.lowercased()] ?? [:]
     return keys.compactMap { $0.value.value == nil ? nil : $0.key }.sorted()
   }
+
+  /// How many keys some locale has a value for: the numbers ``keyNumber(_:)`` gives are below.
+  package var keyCount: Int { keyNumbers.count }
+
+  /// The number of `key` among the keys some locale has a value for (``keys(in:)`` of any
+  /// locale); `nil` for a key no locale has a value for.
+  package func keyNumber(_ key: String) -> Int? { keyNumbers[key] }
 
   /// Looks `key` up along ``fallbackChain(locale:baseLocale:)``, for its value whatever type.
   /// - Returns: `.resolved` when `locale` itself has the key, `.fellBack` naming the locale
