@@ -201,8 +201,10 @@ extension ContractMetadata {
     self.annotations = annotations
   }
 
+  /// A list of texts, each its own element: a `.value` holding the array would be taken
+  /// apart into elements again by the writer, through a list made for it.
   private static func strings(_ texts: [String]) -> OrderedJSON {
-    .value(.array(texts.map(JSONValue.string)))
+    .array(texts.map { .value(.string($0)) })
   }
 
   /// One annotation's object, its members in code-point order.
