@@ -105,7 +105,7 @@ extension JSONParser.Reader {
       }
       range = scannedRange
     }
-    storage.tokens.append(JSONTokens.Token(
+    storage.appendString(JSONTokens.Token(
       kind: .string, start: range.lowerBound, count: range.count, end: 0, isRewritten: false,
       sourceStart: keyOffset, sourceEnd: offset))
     skipWhitespace()
@@ -121,11 +121,11 @@ extension JSONParser.Reader {
     let plain = scanPlainString()
     let scanned = plain == nil ? try scanString() : nil
     if let range = plain ?? scanned?.range {
-      storage.tokens.append(JSONTokens.Token(
+      storage.appendString(JSONTokens.Token(
         kind: .string, start: range.lowerBound, count: range.count, end: 0, isRewritten: false,
         needsEscape: scanned?.hasDelete ?? false, sourceStart: start, sourceEnd: offset))
     } else {
-      storage.tokens.append(JSONTokens.Token(
+      storage.appendString(JSONTokens.Token(
         kind: .string, start: storage.decoded.count, count: scratch.count, end: 0,
         isRewritten: true, sourceStart: start, sourceEnd: offset))
       storage.decoded.append(contentsOf: scratch)

@@ -57,13 +57,6 @@ extension JSONTokens {
 
   // MARK: - Facts without a value
 
-  /// Whether some string of the document, a key or a value, is empty.
-  package var hasEmptyString: Bool {
-    tokens.withUnsafeBufferPointer { list in
-      list.contains { $0.kind == .string && $0.count == 0 }
-    }
-  }
-
   /// The token indices of the values of every member named `key` (plain ASCII), in every
   /// object of the document, in document order.
   package func values(ofKey key: String) -> [Int] {

@@ -74,6 +74,15 @@ package final class JSONTokens {
     var decoded: [UInt8] = []
     /// Canonical spellings of numbers that are not plain integers.
     var spelled: [String] = []
+    /// Whether some string, a key or a value, is empty.
+    private(set) var hasEmptyString = false
+
+    /// Appends a string token (a key or a value), noting an empty one: what
+    /// ``JSONTokens/hasEmptyString`` says without a pass over the tokens.
+    mutating func appendString(_ token: Token) {
+      if token.count == 0 { hasEmptyString = true }
+      tokens.append(token)
+    }
   }
 
   /// The document.
@@ -81,12 +90,15 @@ package final class JSONTokens {
   let tokens: [Token]
   let decoded: [UInt8]
   let spelled: [String]
+  /// Whether some string of the document, a key or a value, is empty.
+  package let hasEmptyString: Bool
 
   private init(source: [UInt8], storage: Storage) {
     self.source = source
     tokens = storage.tokens
     decoded = storage.decoded
     spelled = storage.spelled
+    hasEmptyString = storage.hasEmptyString
   }
 
   /// The tokens of `bytes`, or `nil` when the parser refuses them or a key is not plain
