@@ -147,6 +147,11 @@ struct CanonicalFactsTests {
     (#"[{"vmId":"é"}]"#, [.repeatedIdentity]),
     (#"{"x":{"vmId":7},"y":"vmId","vmIds":{"a":1}}"#, []),
     (#"{"list":[{"rows":[{"vmId":"r"}]},{"rows":[{"vmId":"r"}]}]}"#, [.repeatedIdentity]),
+    // "vmId" as an element or a value is no key, and a member before a nested one is found
+    // either way.
+    (#"["vmId",{"k":"vmId"},{"vmId" :"a"},{"vmId": "a"}]"#, [.repeatedIdentity]),
+    (#"[ "vmId" , { "k" : "vmId" } , { "vmId" : "a" } ]"#, []),
+    (#"{"a":{"vmId":"x"},"vmId":"x"}"#, [.repeatedIdentity]),
   ]
 
   @Test("an app's payload: the facts its tokens give", arguments: appDocuments)

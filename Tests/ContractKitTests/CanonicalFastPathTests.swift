@@ -231,4 +231,36 @@ struct CanonicalFastPathTests {
     }
     #expect(seen == 64)
   }
+
+  @Test("an array's objects of alike, reordered, altered and repeated keys are each ordered")
+  func elementKeyOrder() throws {
+    // Each element's keys are one of a few lists: the same keys as the element before, the
+    // same keys written in another order, one key one byte longer or differing in its last
+    // byte, one key fewer, a key twice (refused), and a large object past the insertion
+    // sort's limit.
+    let base = ["title", "status", "price", "quantity", "shippedAt", "id", "a", "statusText"]
+    let large = (0..<24).map { "field\(($0 * 7) % 24)" }
+    var shuffler = SeededGenerator(seed: 7)
+    let lists: [[String]] = [
+      base, base, base.reversed(), base.map { $0 == "price" ? "pricf" : $0 },
+      base.map { $0 == "a" ? "aa" : $0 }, Array(base.dropLast()), base + ["title"],
+      large, large, large.shuffled(using: &shuffler),
+    ]
+    var random = SeededGenerator(seed: 0x0BDE_12C0)
+    for round in 0..<60 {
+      var refused = false
+      let elements = (0..<(2 + Int(random.next() % 12))).map { _ in
+        let keys = lists[Int(random.next() % UInt64(lists.count))]
+        refused = refused || Set(keys).count != keys.count
+        // Nested objects between the elements' own keys, so the remembered list changes.
+        let members = keys.enumerated().map { index, key in
+          "\"\(key)\":" + (index == 2 ? #"{"y":1,"x":[{"b":1,"a":2}]}"# : "\(index)")
+        }
+        return "{" + members.joined(separator: ",") + "}"
+      }
+      let bytes = Array(("[" + elements.joined(separator: ",") + "]").utf8)
+      Self.expectAgreement(bytes)
+      #expect((JSONParser.canonicalBytes(of: bytes) == nil) == refused, "round \(round)")
+    }
+  }
 }

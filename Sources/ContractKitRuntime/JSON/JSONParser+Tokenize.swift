@@ -105,9 +105,10 @@ extension JSONParser.Reader {
       }
       range = scannedRange
     }
+    // Plain: a key with anything to escape is left to the parser.
     storage.appendString(JSONTokens.Token(
       kind: .string, start: range.lowerBound, count: range.count, end: 0, isRewritten: false,
-      sourceStart: keyOffset, sourceEnd: offset))
+      isPlain: true, sourceStart: keyOffset, sourceEnd: offset))
     skipWhitespace()
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else {
       throw unexpected(expected: "':' after a key")
@@ -123,7 +124,8 @@ extension JSONParser.Reader {
     if let range = plain ?? scanned?.range {
       storage.appendString(JSONTokens.Token(
         kind: .string, start: range.lowerBound, count: range.count, end: 0, isRewritten: false,
-        needsEscape: scanned?.hasDelete ?? false, sourceStart: start, sourceEnd: offset))
+        needsEscape: scanned?.hasDelete ?? false, isPlain: plain != nil, sourceStart: start,
+        sourceEnd: offset))
     } else {
       storage.appendString(JSONTokens.Token(
         kind: .string, start: storage.decoded.count, count: scratch.count, end: 0,

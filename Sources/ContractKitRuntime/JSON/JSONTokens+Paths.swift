@@ -92,6 +92,7 @@ extension JSONTokens {
   package func isPlainText(_ index: Int) -> Bool {
     let token = tokens[index]
     guard token.kind == .string else { return false }
+    if token.isPlain { return true }
     return text(of: token).allSatisfy { $0 < 0x80 && !JSONByte.needsEscape($0) }
   }
 

@@ -24,10 +24,10 @@ package final class JSONTokens {
     private var storedSourceEnd: Int32
 
     init(kind: Kind, start: Int, count: Int, end: Int, isRewritten: Bool,
-         needsEscape: Bool = false, sourceStart: Int, sourceEnd: Int)
+         needsEscape: Bool = false, isPlain: Bool = false, sourceStart: Int, sourceEnd: Int)
     {
       self.kind = kind
-      flags = (isRewritten ? 1 : 0) | (needsEscape ? 2 : 0)
+      flags = (isRewritten ? 1 : 0) | (needsEscape ? 2 : 0) | (isPlain ? 4 : 0)
       storedStart = Int32(truncatingIfNeeded: start)
       storedCount = Int32(truncatingIfNeeded: count)
       storedEnd = Int32(truncatingIfNeeded: end)
@@ -58,6 +58,9 @@ package final class JSONTokens {
     /// A string whose bytes hold a DEL, which canonical JSON escapes; any other string
     /// without escapes is written as it is.
     var needsEscape: Bool { flags & 2 != 0 }
+    /// A string the tokenizer found to be plain ASCII with nothing to escape
+    /// (``JSONByte/needsEscape(_:)``); `false` says nothing.
+    var isPlain: Bool { flags & 4 != 0 }
     /// Where the token's bytes (a container's brackets included) start and end in the
     /// document.
     var sourceStart: Int { Int(storedSourceStart) }
