@@ -64,11 +64,17 @@ package struct Check: Sendable {
       var unmatched = contract.declarations
       var present = Set<PathDeclaration>()
       var contractTotals = CheckTotals()
+      // The released version's baselines, read by its group, for the current version's.
+      var releasedBaselines: [String: [UInt8]?] = [:]
       var outcomes = try catalog.versions.map { version in
         var check = GroupCheck(
           catalog: catalog, contract: contract, version: version, files: files)
         check.declarations = unmatched
-        if version == catalog.currentVersion { check.releasedBefore = previous }
+        if version == catalog.currentVersion {
+          check.releasedBefore = previous
+          check.releasedBaselines = releasedBaselines
+        }
+        check.keepsBaselines = version == previous
         check.staging = staging
         check.confirmsTranslations = confirming
         check.pending = pending
@@ -78,6 +84,8 @@ package struct Check: Sendable {
         // This contract's versions alone read them: not kept with every group to the end.
         outcome.satisfiedDeclarations = []
         outcome.presentDeclarations = []
+        if version == previous { releasedBaselines = outcome.baselines }
+        outcome.baselines = [:]
         contractTotals.take(from: &outcome)
         // A new array, not `removeAll(where:)`, which would keep every group's capacity.
         if !listsMissingBaselines {

@@ -10,6 +10,11 @@ struct GroupCheck {
   /// For the current version: the newest released version before it, whose baselines
   /// today's encodings are compared with for the bump the next release needs.
   var releasedBefore: SystemVersion?
+  /// ``releasedBefore``'s baselines as its own group read them (``Outcome/baselines``).
+  var releasedBaselines: [String: [UInt8]?] = [:]
+  /// Whether the outcome keeps the baselines read (``Outcome/baselines``): for the version
+  /// the current one is compared with.
+  var keepsBaselines = false
   /// Where `record` stages what it will write (``StagedWrites``).
   var staging: StagedWrites?
   /// The cases whose stale translations `record --confirm-translations` confirms as still
@@ -54,6 +59,9 @@ struct GroupCheck {
     var satisfiedDeclarations: Set<PathDeclaration> = []
     var presentDeclarations: Set<PathDeclaration> = []
     var lookedForDeclarations = false
+    /// The committed bytes of each case, by relative path (`nil` where there is no file),
+    /// when ``GroupCheck/keepsBaselines``.
+    var baselines: [String: [UInt8]?] = [:]
   }
 
   /// The version folder checked.
@@ -66,7 +74,9 @@ struct GroupCheck {
     // What `record` writes as contract.json: the annotated locale's encodings alone, one per
     // variant, in variant order.
     var recordedMetadata = emptyMetadata
-    let release = releasedBefore.map { VersionComparison(files: files, previous: $0) }
+    let release = releasedBefore.map {
+      VersionComparison(files: files, previous: $0, read: releasedBaselines)
+    }
     // One variant's locales at a time: stale translations compare them with each other.
     var variantLocales: [StaleTranslations.Locale] = []
     let keptSources = try committed.translationSources()
@@ -136,6 +146,10 @@ struct GroupCheck {
         if contract.keyType != nil { knownKeys.learn(result.payload.annotations) }
       }
       outcome.baselineCount += 1
+      if keepsBaselines {
+        outcome.baselines[contractCase.relativePath] =
+          result.baselineState == .equal ? result.current : result.differingBaseline
+      }
       if result.baselineState != .equal {
         outcome.changedCases.append(UInt32(position))
         if let staging, staging.stagesCase(contractCase, result.baselineState == .missing) {

@@ -10,6 +10,10 @@ struct VersionComparison: Sendable {
   /// The tree holding `previous`'s baselines.
   let files: BaselineFiles
   let previous: SystemVersion
+  /// `previous`'s baselines as this run already read them from ``files``, by relative path
+  /// (`nil` for one that does not exist): `check` reads each version's baselines before the
+  /// next version's, so a comparison need not read them again.
+  var read: [String: [UInt8]?] = [:]
 
   /// The changes from `previous`'s baseline of `file`'s contract, locale and variant to
   /// `current` (whose canonical bytes are `bytes`), classified by `roles`; `nil` when
@@ -30,7 +34,9 @@ struct VersionComparison: Sendable {
   {
     let old = ContractCase(contract: file.contract, version: previous, locale: file.locale,
                            variant: file.variant)
-    guard let oldBytes = try files.read(old.relativePath) else { return nil }
+    guard let oldBytes = try read[old.relativePath] ?? files.read(old.relativePath) else {
+      return nil
+    }
     guard !sameBytes(oldBytes, bytes) else { return [] }
     let diff = PayloadDiff(file: file, roles: roles)
     if let pair = Self.lineReducedPair(old: oldBytes, new: bytes)
