@@ -97,19 +97,19 @@ struct BaselineFiles: Sendable {
   func read(_ names: [String], in folder: String) throws(InputError) -> [[UInt8]?] {
     var contents: [[UInt8]?] = []
     contents.reserveCapacity(names.count)
-    let open = open(folder: folder)
+    guard gitTree == nil, checkedFolders.contains(folder),
+      let descriptor = InputFile.openFolder(rootPath + "/" + folder)
+    else {
+      for name in names { contents.append(try read(folder + "/" + name)) }
+      return contents
+    }
+    defer { close(descriptor) }
     for name in names {
-      if let open {
-        contents.append(try open.read(name))
-      } else {
-        contents.append(try read(folder + "/" + name))
-      }
+      contents.append(try InputFile.read(name, display: displayPath(folder + "/" + name),
+                                         in: descriptor))
     }
     return contents
   }
-
-  /// Whether a read or the scan found the way to `folder` free of links (``vouch(forFolder:)``).
-  func isChecked(_ folder: String) -> Bool { checkedFolders.contains(folder) }
 
   /// Whether the folders on the way to `relativePath` exist, after checking that none of
   /// them is a symbolic link: `lstat` follows links in every component but the last, so

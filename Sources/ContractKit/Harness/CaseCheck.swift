@@ -12,8 +12,6 @@ struct CaseCheck {
   let variant: Contract.Variant
   let contractCase: ContractCase
   let files: BaselineFiles
-  /// The case's version folder held open by its group, its baseline read by name there.
-  var folder: OpenFolder?
   /// The committed `contract.json` of this contract and version.
   let committedMetadata: CommittedMetadata
   /// Whether the first encoding records path metadata. The types, not the locale, decide
@@ -52,13 +50,6 @@ struct CaseCheck {
     var decodedToday = false
   }
 
-  /// The committed baseline: from the open ``folder`` when there is one, else by its path.
-  private func readBaseline() throws(InputError) -> [UInt8]? {
-    guard let folder else { return try files.read(contractCase.relativePath) }
-    return try folder.read(BaselineLayout.fileName(locale: contractCase.locale,
-                                                   variant: contractCase.variant))
-  }
-
   func run() throws -> Outcome {
     var payload = try catalog.encodeCase(
       variant, of: contract, for: contractCase, annotations: collectsAnnotations,
@@ -66,7 +57,7 @@ struct CaseCheck {
     let file = contractCase
     var findings = currentStateFindings(payload)
     let state: Outcome.BaselineState
-    let baseline = try readBaseline()
+    let baseline = try files.read(contractCase.relativePath)
     // The differences are classified with the paths' metadata. A missing baseline has none
     // to classify: its metadata is needed only if the probe finds a difference. A case that
     // differs is produced again with it, and that second production is the probe's: both

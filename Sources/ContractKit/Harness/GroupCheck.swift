@@ -96,8 +96,6 @@ struct GroupCheck {
     var decodedWire: [String: [UInt8]] = [:]
     // The keys a wire contract's encodings found, for texts another locale shows empty.
     let knownKeys = contract.keyType == nil ? KnownKeys.none : KnownKeys(committed: committed)
-    // Every case's baseline is read from the version folder, opened once.
-    let openFolder = files.open(folder: folder.path)
     let baseLocale = catalog.baseLocale
     for (position, (variant, contractCase)) in cases.enumerated() {
       let result: CaseCheck.Outcome
@@ -108,7 +106,6 @@ struct GroupCheck {
           collectsAnnotations: contractCase.locale == annotatedLocale,
           decodesToday: contract.isWire || !decodedVariants.contains(variant.name))
         check.knownKeys = knownKeys
-        check.folder = openFolder
         check.decodedInAnotherLocale = decodedWire[variant.name]
         let base = folder.file(locale: baseLocale, variant: variant.name)
         let baselines = files
