@@ -5,7 +5,7 @@ import ContractKitRuntime
 /// contract's and a whole check's are unioned word by word, where a set of strings hashed
 /// every key again at each of the three levels. Only the store's keys are kept, since only
 /// they can be unused (``StoreFindings/unusedKeys(_:resolved:)``).
-struct ResolvedKeys: Sendable, Equatable {
+struct ResolvedKeys: Sendable {
   private var words: [UInt64] = []
 
   /// Adds `key`, when `store` has a value for it in some locale.
